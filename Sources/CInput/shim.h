@@ -1,0 +1,2 @@
+#include <libinput.h>
+#include <libudev.h>

@@ -1,0 +1,1 @@
+// The Kiosk module. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// The Platform module. See docs/architecture.md.

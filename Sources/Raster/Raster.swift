@@ -1,0 +1,1 @@
+// The Raster module. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// The Touch module. See docs/architecture.md.

@@ -1,0 +1,1 @@
+// The Typeset module. See docs/architecture.md.

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+
+/// The `lectern` command. Subcommands live one per file beside this one.
+@main
+struct Lectern: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "lectern",
+        abstract: "A touchscreen kiosk front for Linux.",
+        version: version,
+        subcommands: [SpringCommand.self]
+    )
+
+    /// ArgumentParser's own `main()` prints usage after every error; a kiosk
+    /// integrator wants one line naming the option, and exit code 64 (EX_USAGE).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || isHelpOrVersion(error) {
+                exit(withError: error)
+            }
+            let message = Lectern.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("lectern: \(message.replacingOccurrences(of: "Error: ", with: ""))\n".utf8))
+            Foundation.exit(code == .validationFailure || error is CLIUsageError ? 64 : code.rawValue)
+        }
+    }
+
+    private static func isHelpOrVersion(_ error: Error) -> Bool {
+        let text = fullMessage(for: error)
+        return exitCode(for: error) == .success && !text.isEmpty
+    }
+}
+
+/// A bad argument found after parsing (a value out of range, an unreadable file):
+/// one line, exit 64.
+struct CLIUsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
