@@ -1,1 +1,0 @@
-// The Raster module. See docs/architecture.md.

@@ -1,1 +1,0 @@
-// The Touch module. See docs/architecture.md.
