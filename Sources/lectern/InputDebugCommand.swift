@@ -20,6 +20,8 @@ struct InputDebugCommand: ParsableCommand {
     )
 
     @Option(help: "udev seat to read.") var seat = "seat0"
+    @Option(name: .customLong("device"), help: "Read this event node instead of the seat (repeatable), e.g. /dev/input/event5.")
+    var devicePaths: [String] = []
     @Flag(help: "List the devices and exit.") var once = false
     @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270.") var rotation = 0
     @Option(help: "Panel native width in pixels (as it scans out).") var width = 1920
@@ -37,7 +39,8 @@ struct InputDebugCommand: ParsableCommand {
 
         let source: LibinputTouchSource
         do {
-            source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width),
+            let backend: LibinputTouchSource.Backend = devicePaths.isEmpty ? .udevSeat(seat) : .devicePaths(devicePaths)
+            source = try LibinputTouchSource(backend: backend, rotation: rotation, nativeWidth: Double(width),
                                              nativeHeight: Double(height), log: { say($0) })
         } catch {
             throw CLIUsageError("input-debug: \(error)")
@@ -92,11 +95,15 @@ struct InputDebugCommand: ParsableCommand {
             let hint = FileManager.default.fileExists(atPath: "/dev/input")
                 ? "is the user in group input?"
                 : "is the user in group input? /dev/input does not exist on this machine"
-            say("no touch devices found on seat \(seat) (\(hint))")
+            say("no touch devices found \(place) (\(hint))")
             return
         }
-        say("\(devices.count) touch device\(devices.count == 1 ? "" : "s") on seat \(seat):")
+        say("\(devices.count) touch device\(devices.count == 1 ? "" : "s") \(place):")
         for device in devices { say("  \(device.summary)") }
+    }
+
+    private var place: String {
+        devicePaths.isEmpty ? "on seat \(seat)" : "among \(devicePaths.joined(separator: ", "))"
     }
 
     /// libinput's clock, in seconds.

@@ -2,7 +2,7 @@ import CInput
 import Glibc
 import Touch
 
-/// Reads touchscreens through libinput on a udev seat and produces `TouchEvent`s on
+/// Reads touchscreens through libinput (normally on a udev seat) and produces `TouchEvent`s on
 /// the logical (rotated) screen.
 ///
 /// Single-threaded: create it, poll `fd` for readability, call `dispatch(into:)`.
@@ -10,6 +10,13 @@ import Touch
 /// cannot be opened (typically EACCES: the user is not in group `input`) is logged once
 /// and skipped, never fatal. Keyboards, pointers and the like are ignored.
 public final class LibinputTouchSource {
+    /// Where devices come from: a udev seat (the product; hotplug works), or explicit
+    /// event nodes (debugging one device, tests).
+    public enum Backend: Sendable, Equatable {
+        case udevSeat(String)
+        case devicePaths([String])
+    }
+
     public enum SetupError: Error, CustomStringConvertible {
         case udevUnavailable
         case contextFailed
@@ -18,20 +25,20 @@ public final class LibinputTouchSource {
         public var description: String {
             switch self {
             case .udevUnavailable: return "cannot create a udev context (is /sys mounted?)"
-            case .contextFailed: return "libinput could not create a udev context"
+            case .contextFailed: return "libinput could not create its context"
             case let .seatFailed(seat): return "libinput could not assign seat \(seat) (is udev running?)"
             }
         }
     }
 
-    public let seat: String
+    public let backend: Backend
     /// Where device arrivals, removals and open failures are reported, one line each.
     public var log: (String) -> Void
     public var mapper: LibinputEventMapper
     /// Touch devices present now, in arrival order.
     public private(set) var devices: [TouchDeviceInfo] = []
 
-    private let udev: OpaquePointer
+    private var udev: OpaquePointer?
     private var context: OpaquePointer?
     /// libinput keeps this pointer for the context's lifetime.
     private let interface: UnsafeMutablePointer<libinput_interface>
@@ -40,16 +47,19 @@ public final class LibinputTouchSource {
     /// Device handle → its entry in `devices` (by sysname), to remove on unplug.
     private var deviceNames: [Int: String] = [:]
 
-    /// Opens the seat (default "seat0"). `nativeWidth` × `nativeHeight` is the panel's
-    /// scan-out size in pixels; `rotation` maps it to the logical screen.
-    public init(seat: String = "seat0", rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
+    /// Opens the udev seat (default "seat0"). `nativeWidth` × `nativeHeight` is the
+    /// panel's scan-out size in pixels; `rotation` maps it to the logical screen.
+    public convenience init(seat: String = "seat0", rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
+                            log: @escaping (String) -> Void) throws {
+        try self.init(backend: .udevSeat(seat), rotation: rotation, nativeWidth: nativeWidth, nativeHeight: nativeHeight, log: log)
+    }
+
+    public init(backend: Backend, rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
                 log: @escaping (String) -> Void) throws {
-        self.seat = seat
+        self.backend = backend
         self.log = log
         mapper = LibinputEventMapper(rotation: rotation, nativeWidth: nativeWidth, nativeHeight: nativeHeight)
         records.reserveCapacity(64)
-        guard let udev = udev_new() else { throw SetupError.udevUnavailable }
-        self.udev = udev
         interface = .allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
             open_restricted: { path, flags, userData in
@@ -69,21 +79,37 @@ public final class LibinputTouchSource {
         ))
         // `self` outlives the context (deinit unrefs it first), so an unretained
         // pointer is safe as the callbacks' user data.
-        guard let context = libinput_udev_create_context(interface, Unmanaged.passUnretained(self).toOpaque(), udev) else {
-            interface.deallocate()
-            udev_unref(udev)
-            throw SetupError.contextFailed
-        }
-        self.context = context
-        guard libinput_udev_assign_seat(context, seat) == 0 else {
-            throw SetupError.seatFailed(seat)
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        switch backend {
+        case let .udevSeat(seat):
+            guard let udev = udev_new() else { throw SetupError.udevUnavailable }
+            self.udev = udev
+            guard let context = libinput_udev_create_context(interface, userData, udev) else { throw SetupError.contextFailed }
+            self.context = context
+            guard libinput_udev_assign_seat(context, seat) == 0 else { throw SetupError.seatFailed(seat) }
+        case let .devicePaths(paths):
+            guard let context = libinput_path_create_context(interface, userData) else { throw SetupError.contextFailed }
+            self.context = context
+            for path in paths {
+                // libinput checks the path before opening it and only logs a "client
+                // bug"; try it ourselves first for one clear line (missing, EACCES).
+                let probe = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+                guard probe >= 0 else {
+                    openFailed(path: path, errno: errno)
+                    continue
+                }
+                close(probe)
+                if libinput_path_add_device(context, path) == nil, reportedOpenFailures.insert(path).inserted {
+                    log("cannot use \(path): libinput does not recognise it as an input device")
+                }
+            }
         }
     }
 
     deinit {
         if let context { libinput_unref(context) }
         interface.deallocate()
-        udev_unref(udev)
+        if let udev { udev_unref(udev) }
     }
 
     /// libinput's file descriptor: poll it for POLLIN, then call `dispatch(into:)`.
