@@ -10,7 +10,12 @@ struct Lectern: ParsableCommand {
         commandName: "lectern",
         abstract: "A touchscreen kiosk front for Linux.",
         version: version,
-        subcommands: [SpringCommand.self, SnapshotCommand.self, DemoCommand.self]
+        subcommands: [
+            SpringCommand.self,
+            SnapshotCommand.self,
+            DemoCommand.self,
+            InputDebugCommand.self,
+        ]
     )
 
     /// ArgumentParser's own `main()` prints usage after every error; a kiosk
