@@ -45,7 +45,7 @@ final class HeadlessSceneTests: XCTestCase {
     func testSlowPullToFortyPercentShowsOneExpandedDotNoAccent() throws {
         let (assembly, player) = try makePlayer()
         let d = fingerDistance(progress: 0.4)
-        try play("0.0 hold-drag 0 600 300 \(600 - d) 300 0.5 0.8\n1.2 wait", on: player)
+        try play("0.0 hold-drag 0 600 300 \(600 - d) 300 0.5 0.8", on: player, until: 1.2)  // finger still down
         XCTAssertEqual(assembly.scene.pullProgress(at: 1.2), 0.4, accuracy: 0.02)
         let dots = assembly.scene.affordance.dots(at: 1.2)
         XCTAssertEqual(dots.filter { $0.height > 80 }.count, 1)
@@ -126,7 +126,9 @@ final class HeadlessSceneTests: XCTestCase {
     }
 
     func testFlickPastEndBouncesBackAndSettlesExactlyAtEnd() throws {
-        let (assembly, player) = try makePlayer()
+        var config = KioskConfig.builtIn
+        config.pages = [KioskConfig.Page(title: "Medium", source: .builtIn(markdown: String(repeating: "A line of text that wraps.\n\n", count: 30)))]
+        let (assembly, player) = try makePlayer(config)
         let scene = assembly.scene
         let maxOffset = scene.vertical.maxOffset
         XCTAssertGreaterThan(maxOffset, 0)

@@ -24,7 +24,7 @@ public final class HeadlessPlayer {
     /// Feed script events up to and including `time`, then render the frame for `time`.
     /// `onCapture` is called at each capture line with the frame at that moment.
     public func play(_ events: [ScriptEvent], from index: inout Int, until end: Double,
-                     onCapture: (String, Canvas) throws -> Void = { _, _ in }) rethrows {
+                     onCapture: (String, Canvas) throws -> Void) rethrows {
         while index < events.count, events[index].time <= end {
             let event = events[index]
             index += 1
@@ -39,6 +39,11 @@ public final class HeadlessPlayer {
         }
         step(to: end)
         render(at: end)
+    }
+
+    /// Feed script events up to `end` and render the frame for `end`, ignoring captures.
+    public func play(_ events: [ScriptEvent], from index: inout Int, until end: Double) {
+        play(events, from: &index, until: end) { _, _ in }
     }
 
     /// Advance time without touches: fire due deadlines (gesture timeouts, idle actions).

@@ -20,8 +20,11 @@ public final class KioskAssembly {
         let scale = config.display.scale ?? KioskAssembly.defaultScale(pixelsPerMillimetre: ppmm)
         content = try TypesetContent(config: config, scale: scale)
         let content = self.content
+        // Pans measure from where the finger landed, so the page follows it exactly 1:1.
+        var gestures = GestureConfig.forPanel(pixelsPerMillimetre: ppmm)
+        gestures.panOrigin = .down
         scene = KioskScene(config: config, width: width, height: height, scale: scale,
-                           gestureConfig: GestureConfig.forPanel(pixelsPerMillimetre: ppmm), time: time,
+                           gestureConfig: gestures, time: time,
                            contentHeight: { page, width in content.height(page: page, width: width) })
         renderer = SceneRenderer(scene: scene, content: content)
     }
