@@ -93,7 +93,7 @@ struct EndOfScript: Error {}
 final class FakeSystemCalls: SystemCalls {
     let clock: FakeClock
     var horizon: Double
-    var scheduled: [(time: Double, fd: FileDescriptor)] = []
+    var scheduled: [(time: Double, fd: FileDescriptor, payload: [UInt8]?)] = []
     var pendingReads: [FileDescriptor: [[UInt8]]] = [:]
     var polls: [Int32] = []
     var ioctls: [(fd: FileDescriptor, request: UInt, arg: UInt?)] = []
@@ -104,8 +104,9 @@ final class FakeSystemCalls: SystemCalls {
         self.horizon = horizon
     }
 
-    func schedule(_ fd: FileDescriptor, at time: Double) {
-        scheduled.append((time, fd))
+    /// `fd` becomes readable at `time`; `payload`, if any, is what a read then returns.
+    func schedule(_ fd: FileDescriptor, at time: Double, payload: [UInt8]? = nil) {
+        scheduled.append((time, fd, payload))
         scheduled.sort { $0.time < $1.time }
     }
 
@@ -128,6 +129,7 @@ final class FakeSystemCalls: SystemCalls {
         let event = scheduled.remove(at: index)
         if event.time > horizon { clock.time = horizon; throw EndOfScript() }
         clock.time = max(clock.time, event.time)
+        if let payload = event.payload { pendingReads[event.fd, default: []].append(payload) }
         for i in requests.indices where requests[i].fd == event.fd { requests[i].returned = .readable }
         return 1
     }
@@ -149,8 +151,7 @@ final class FakeSystemCalls: SystemCalls {
     func sendSignal(_ signal: Int32, at time: Double) {
         var info = [UInt8](repeating: 0, count: 128)
         withUnsafeBytes(of: UInt32(signal).littleEndian) { for i in 0..<4 { info[i] = $0[i] } }
-        pendingReads[signalDescriptor, default: []].append(info)
-        schedule(signalDescriptor, at: time)
+        schedule(signalDescriptor, at: time, payload: info)
     }
 }
 
