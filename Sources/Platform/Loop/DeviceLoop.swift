@@ -58,13 +58,15 @@ public final class DeviceLoop {
     private var firstFrameQueued = false
 
     public init(system: SystemCalls, clock: MonotonicClock, sink: FrameSink, scene: FrameSource,
-                notifier: ServiceNotifier? = nil, signals: [Int32] = []) throws {
+                notifier: ServiceNotifier? = nil, signals: [Int32] = [], signalFD: FileDescriptor? = nil) throws {
         self.system = system
         self.clock = clock
         self.sink = sink
         self.scene = scene
         self.notifier = notifier
-        if !signals.isEmpty { signalFD = try system.signalFD(signals) }
+        // Either signals to block now, or a signalfd made earlier (DeviceSession blocks
+        // signals before it touches the console, so none can kill it half-way).
+        self.signalFD = signals.isEmpty ? signalFD : try system.signalFD(signals)
     }
 
     /// Runs until SIGTERM / SIGINT or `stop()`.
@@ -140,7 +142,11 @@ public final class DeviceLoop {
     }
 
     private func renderIfNeeded(at now: Double) throws {
-        guard let canvas = sink.canvas, !sink.isBusy else { return }
+        guard let canvas = sink.canvas else {
+            inputSinceFrame = nil   // nothing can be shown: no latency to measure
+            return
+        }
+        guard !sink.isBusy else { return }
         var full = false
         if sceneSize == nil || sceneSize! != (canvas.width, canvas.height) {
             scene.resize(width: canvas.width, height: canvas.height)

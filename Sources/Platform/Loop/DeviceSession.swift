@@ -32,6 +32,13 @@ public final class DeviceSession {
     /// the CRTC on the way out (also when an error is thrown).
     public func run(scene: FrameSource) throws {
         let notifier = SystemdNotifier()
+        // Block the signals first: from here on SIGTERM is read from the signalfd and
+        // cannot kill Lectern between taking the console and restoring it. The VT
+        // release / acquire signals are included so an early VT switch is not fatal.
+        let signals = [DeviceSignal.terminate, .interrupt, .hangUp, .user1].map(\.rawValue)
+            + [Console.releaseSignal, Console.acquireSignal]
+        let signalFD = try system.signalFD(signals)
+        defer { system.close(signalFD) }
         let card = try DRMCard.open(explicit: options.card, system: system)
         let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, log: log)
         let console = Console(system: system, log: log)
@@ -41,13 +48,15 @@ public final class DeviceSession {
             display.shutdown()
             console?.restore()
         }
-        try display.start()
+        if try !display.start() {
+            // Not a failure: the service is up and will draw when a display appears.
+            notifier.status("waiting for a display")
+            notifier.ready()
+        }
 
-        var signals = [DeviceSignal.terminate, .interrupt, .hangUp, .user1].map(\.rawValue)
-        if console?.processMode == true { signals += [Console.releaseSignal, Console.acquireSignal] }
         let metrics = FrameMetrics(log: log)
         let loop = try DeviceLoop(system: system, clock: SystemClock(), sink: display, scene: scene,
-                                  notifier: notifier, signals: signals)
+                                  notifier: notifier, signalFD: signalFD)
         loop.metrics = metrics
         loop.input = input
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
