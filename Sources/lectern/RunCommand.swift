@@ -43,8 +43,11 @@ struct RunCommand: ParsableCommand {
             }
         }
         let session = DeviceSession(options: options)
-        // TODO(lead): replace with the kiosk scene, and set session.input to the
-        // libinput reader for `seat` (branch `touch`).
+        // TODO(lead): replace with the kiosk scene, and give the session the libinput
+        // reader for `seat` (branch `touch`), e.g.
+        //   session.makeInput = { w, h in try? LibinputTouchSource(seat: seat,
+        //       rotation: Rotation(rawValue: options.rotation.rawValue)!, nativeWidth: Double(w), nativeHeight: Double(h)) }
+        // with `extension LibinputTouchSource: InputSource` (pollDescriptor, readEvents).
         let scene = PlaceholderScene()
         session.onReload = { session.log.info("reload: the placeholder scene has no configuration to re-read") }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }

@@ -14,7 +14,7 @@ final class FakeNotifier: ServiceNotifier {
 }
 
 final class FakeInput: InputSource {
-    let fd = FileDescriptor(60)
+    let pollDescriptor = FileDescriptor(60)
     var queued: [[TouchEvent]] = []
     func readEvents() throws -> [TouchEvent] { queued.isEmpty ? [] : queued.removeFirst() }
 }
@@ -84,7 +84,7 @@ final class DeviceLoopTests: XCTestCase {
         let sink = try FakeSink(system: system, usesFlips: false)
         let input = FakeInput()
         input.queued = [[.down(slot: 0, x: 3, y: 2, time: 100.499), .up(slot: 0, time: 100.5)]]
-        system.schedule(input.fd, at: 100.5)
+        system.schedule(input.pollDescriptor, at: 100.5)
         var lines: [String] = []
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
         loop.input = input

@@ -1,9 +1,11 @@
 import Raster
 import Touch
 
-/// A source of touch events with a pollable fd (the libinput reader implements it).
+/// A source of touch events with a pollable fd. The libinput reader
+/// (`LibinputTouchSource`, branch `touch`) fits with a three-line extension:
+/// `pollDescriptor` = `FileDescriptor(fd)`, `readEvents` = `dispatch(into:)`.
 public protocol InputSource: AnyObject {
-    var fd: FileDescriptor { get }
+    var pollDescriptor: FileDescriptor { get }
     /// Everything readable now, already calibrated and rotated into logical pixels.
     func readEvents() throws -> [TouchEvent]
 }
@@ -96,7 +98,7 @@ public final class DeviceLoop {
 
         var requests: [PollRequest] = []
         if let fd = sink.pollFD { requests.append(PollRequest(fd: fd)) }
-        if let input { requests.append(PollRequest(fd: input.fd)) }
+        if let input { requests.append(PollRequest(fd: input.pollDescriptor)) }
         if let signalFD { requests.append(PollRequest(fd: signalFD)) }
         for source in extraSources { requests.append(PollRequest(fd: source.fd)) }
 
@@ -113,7 +115,7 @@ public final class DeviceLoop {
     private func dispatch(_ fd: FileDescriptor) throws {
         if fd == sink.pollFD {
             if try sink.handleReadable() > 0, firstFrameQueued, !firstFrameShown { firstFrameOnScreen() }
-        } else if let input, fd == input.fd {
+        } else if let input, fd == input.pollDescriptor {
             for event in try input.readEvents() {
                 if inputSinceFrame == nil { inputSinceFrame = event.time }
                 scene.handle(event)

@@ -19,8 +19,10 @@ public final class DeviceSession {
     public var onReload: () -> Void = {}
     /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
     public var onSnapshot: (Canvas) -> Void = { _ in }
-    /// The touch input, when there is one (the libinput reader).
-    public var input: InputSource?
+    /// Makes the touch input for the display's native (unrotated) mode size; called
+    /// when the mode is known (at start, or when a display appears or changes). The
+    /// libinput reader needs that size to scale touches and applies the rotation.
+    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int) -> InputSource?)?
 
     public init(options: Options, log: PlatformLog = PlatformLog(), system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -58,7 +60,11 @@ public final class DeviceSession {
         let loop = try DeviceLoop(system: system, clock: SystemClock(), sink: display, scene: scene,
                                   notifier: notifier, signalFD: signalFD)
         loop.metrics = metrics
-        loop.input = input
+        func attachInput() {
+            guard let mode = display.output?.mode, let makeInput else { return }
+            loop.input = makeInput(mode.width, mode.height)
+        }
+        attachInput()
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
         loop.onSignal = { [unowned self] signal in
             switch signal {
@@ -82,7 +88,10 @@ public final class DeviceSession {
             loop.extraSources.append((hotplug.fd, { [unowned self] in
                 guard hotplug.readHotplug() else { return }
                 do {
-                    if case .resized = try display.rescan() { loop.invalidateScene() }
+                    if case .resized = try display.rescan() {
+                        loop.invalidateScene()
+                        attachInput()
+                    }
                 } catch {
                     log.info("display rescan failed: \(error)")
                 }
