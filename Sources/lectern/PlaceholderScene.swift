@@ -5,7 +5,8 @@ import Touch
 
 /// A stand-in `FrameSource` so the DRM path can run before the kiosk is wired in:
 /// a solid background and a vertical bar that glides to where the screen is
-/// touched (and then rests: no frames, no wake-ups). The lead replaces it with the
+/// touched (and then rests: no frames, no wake-ups). At start it glides in from the
+/// left edge to the middle, so even without touch the page-flip path runs. The lead replaces it with the
 /// kiosk scene in RunCommand.
 final class PlaceholderScene: FrameSource {
     private var width = 0
@@ -21,8 +22,9 @@ final class PlaceholderScene: FrameSource {
     func resize(width: Int, height: Int) {
         self.width = width
         self.height = height
-        barX = Double(width) / 2
-        targetX = barX
+        // Glide in from the left edge: a short animation that runs on page flips.
+        barX = 0
+        targetX = Double(width) / 2
         drawnBar = nil
     }
 

@@ -168,3 +168,17 @@ final class KMSDisplayTests: XCTestCase {
         XCTAssertEqual(DRMEvents.countFlips(in: bytes[...]), 1)
     }
 }
+
+extension KMSDisplayTests {
+    func testBusyFlipIsSkippedAndLoggedOnceNotFatal() throws {
+        let (display, device) = try makeDisplay()
+        try display.start()
+        _ = try display.present(Region())
+        device.flipError = .busy
+        XCTAssertEqual(try display.present(Region()), .skipped)
+        XCTAssertEqual(try display.present(Region()), .skipped)
+        XCTAssertEqual(lines.filter { $0.contains("present failed") }.count, 1)
+        device.flipError = nil
+        XCTAssertEqual(try display.present(Region()), .queued)
+    }
+}

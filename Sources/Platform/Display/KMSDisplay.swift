@@ -27,6 +27,7 @@ public final class KMSDisplay: FrameSink {
     public private(set) var dirtyFBWorks = true
     private var modeIsSet = false
     private var wantsPresent = false
+    private var lastPresentError: String?
     private var loggedWaiting = false
 
     public init(device: KMSDevice, rotation: PanelRotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: PlatformLog) {
@@ -121,8 +122,16 @@ public final class KMSDisplay: FrameSink {
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
             // Someone else is master (VT switch without notice): stop until it returns.
             loseMaster()
+            log.info("lost DRM master on \(device.path) (\(error)); drawing stops until the VT comes back")
+            return .skipped
+        } catch {
+            // EBUSY and friends: the frame is in the buffer already; try again next
+            // frame rather than ending the kiosk. Logged once per distinct error.
+            let text = "\(error)"
+            if text != lastPresentError { log.info("present failed on \(device.path): \(text)"); lastPresentError = text }
             return .skipped
         }
+        lastPresentError = nil
         flipPending = outcome == .queued
         back = 1 - back
         return outcome

@@ -169,7 +169,11 @@ public final class DeviceLoop {
             return
         }
         let outcome = try sink.present(damage)
-        guard outcome != .skipped else { return }
+        guard outcome != .skipped else {
+            // Not shown (display busy or gone): retry at refresh pace, never spin.
+            if moving || touchTime != nil { paceUntil = now + sink.frameInterval }
+            return
+        }
         framesPresented += 1
         if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
         if outcome == .shown {

@@ -74,10 +74,10 @@ public final class DeviceSession {
                 loop.invalidateScene()
             case DeviceSignal.user1.rawValue:
                 if let canvas = display.canvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
-            case Console.releaseSignal:
+            case Console.releaseSignal where console?.processMode == true:
                 display.suspend()
                 console?.allowRelease()
-            case Console.acquireSignal:
+            case Console.acquireSignal where console?.processMode == true:
                 console?.acknowledgeAcquire()
                 display.resume()
             default:
@@ -102,7 +102,7 @@ public final class DeviceSession {
         try withExtendedLifetime(console) {
             try loop.run()
         }
-        log.info("stopping (signal \(loop.stopSignal.map(String.init) ?? "none"))")
+        log.info("stopping (signal \(loop.stopSignal.map(String.init) ?? "none")); frames presented \(loop.framesPresented), wake-ups \(loop.wakeUps)")
         metrics.report()
     }
 }
