@@ -11,10 +11,11 @@ struct Lectern: ParsableCommand {
         abstract: "A touchscreen kiosk front for Linux.",
         version: version,
         subcommands: [
-            SpringCommand.self,
-            SnapshotCommand.self,
+            RunCommand.self,
             DemoCommand.self,
+            SnapshotCommand.self,
             InputDebugCommand.self,
+            SpringCommand.self,
         ]
     )
 
