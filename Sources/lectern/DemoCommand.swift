@@ -54,7 +54,8 @@ struct DemoCommand: ParsableCommand {
             progress.update(k + 1)
         }
         progress.finish()
-        try write(try sheet.render().canvas, to: "\(out)/sheet.png")
+        let sheetBitmap = try sheet.render()
+        try withExtendedLifetime(sheetBitmap) { try write(sheetBitmap.canvas, to: "\(out)/sheet.png") }
         FileHandle.standardError.write(Data("lectern: \(frameCount) frames, captures and sheet.png in \(out)\n".utf8))
     }
 

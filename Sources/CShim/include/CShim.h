@@ -6,7 +6,9 @@
 #define LECTERN_CSHIM_H
 
 #include <stdint.h>
+#include "cshim_drm.h"
 #include "cshim_input.h"
+#include "cshim_system.h"
 #include "cshim_text.h"
 
 #endif
