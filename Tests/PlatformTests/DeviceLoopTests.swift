@@ -140,3 +140,15 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(FrameMetrics.percentile([], 0.5), 0)
     }
 }
+
+extension DeviceLoopTests {
+    func testInstantFlipsAreCappedAtRefreshRate() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        sink.flipDelay = 0.001   // no vblank: the event comes at once
+        scene.restAt = 100.1
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        XCTAssertEqual(scene.renders.count, 6, "still one frame per refresh, not one per millisecond")
+        for (a, b) in zip(scene.renders, scene.renders.dropFirst()) { XCTAssertGreaterThanOrEqual(b - a, 1.0 / 60 - 1e-9) }
+    }
+}

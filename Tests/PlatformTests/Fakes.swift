@@ -189,6 +189,8 @@ final class FakeSink: FrameSink {
     var isBusy = false
     var needsPresent = false
     let frameInterval = 1.0 / 60
+    /// Seconds from a flip to its event (a driver without vblank: nearly 0).
+    var flipDelay = 1.0 / 60
     var presents: [Double] = []
     var powerChanges: [Bool] = []
 
@@ -202,7 +204,7 @@ final class FakeSink: FrameSink {
         presents.append(system.clock.time)
         guard usesFlips else { return .shown }
         isBusy = true
-        system.schedule(FileDescriptor(50), at: system.clock.time + frameInterval)
+        system.schedule(FileDescriptor(50), at: system.clock.time + flipDelay)
         return .queued
     }
 

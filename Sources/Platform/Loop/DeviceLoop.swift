@@ -57,6 +57,7 @@ public final class DeviceLoop {
     private var nextPing: Double?
     private var firstFrameShown = false
     private var sinkPowered = true
+    private var lastFrameTime: Double?
     private var firstFrameQueued = false
 
     public init(system: SystemCalls, clock: MonotonicClock, sink: FrameSink, scene: FrameSource,
@@ -158,6 +159,13 @@ public final class DeviceLoop {
         if let until = paceUntil, now < until, !full { return }
         paceUntil = nil
         let moving = scene.needsFrame(at: now)
+        // Drivers without vblank (bochs, virtio-gpu) complete flips at once: cap an
+        // animation at the refresh rate instead of rendering as fast as the CPU goes.
+        if moving, !full, inputSinceFrame == nil, !sink.needsPresent, let last = lastFrameTime,
+           now - last < sink.frameInterval * 0.5 {
+            paceUntil = last + sink.frameInterval
+            return
+        }
         guard full || moving || inputSinceFrame != nil || sink.needsPresent else { return }
         var damage = Region()
         if full { damage.add(canvas.bounds) }
@@ -175,6 +183,7 @@ public final class DeviceLoop {
             return
         }
         framesPresented += 1
+        lastFrameTime = now
         if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
         if outcome == .shown {
             if !firstFrameShown { firstFrameOnScreen() }

@@ -73,6 +73,9 @@ public final class DeviceSession {
                 onReload()
                 loop.invalidateScene()
             case DeviceSignal.user1.rawValue:
+                // Counters for the machine test: two snapshots apart with nothing moving
+                // must show the same wake-ups (idle costs nothing).
+                log.info("metrics wake_ups=\(loop.wakeUps) frames=\(loop.framesPresented)")
                 if let canvas = display.canvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
             case Console.releaseSignal where console?.processMode == true:
                 display.suspend()
