@@ -85,3 +85,12 @@ final class KioskFrameSource: FrameSource {
 
     var displayPowered: Bool { !(assembly?.scene.isBlanked ?? false) }
 }
+
+extension LibinputTouchSource: InputSource {
+    public var pollDescriptor: FileDescriptor { FileDescriptor(fd) }
+    public func readEvents() throws -> [TouchEvent] {
+        var events: [TouchEvent] = []
+        dispatch(into: &events)
+        return events
+    }
+}
