@@ -15,6 +15,7 @@ struct Lectern: ParsableCommand {
             DemoCommand.self,
             SnapshotCommand.self,
             InputDebugCommand.self,
+            InitCommand.self,
             SpringCommand.self,
         ]
     )
