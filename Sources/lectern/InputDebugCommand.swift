@@ -112,35 +112,29 @@ struct InputDebugCommand: ParsableCommand {
     }
 }
 
-/// Signals delivered through a signalfd instead of a handler, restored on close.
+/// SIGINT/SIGTERM read from a signalfd (Platform's syscall wrapper) instead of a
+/// handler, so the poll loop sees them as input.
 private struct SignalDescriptor {
-    let fd: Int32
-    private var previous = sigset_t()
+    private let system = LinuxSystemCalls()
+    private let descriptor: FileDescriptor
 
     init(_ signals: [Int32]) throws {
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for signal in signals { sigaddset(&mask, signal) }
-        guard sigprocmask(SIG_BLOCK, &mask, &previous) == 0 else {
-            throw CLIUsageError("input-debug: cannot block signals: \(String(cString: strerror(errno)))")
-        }
-        fd = cshim_input_signalfd(&mask)
-        guard fd >= 0 else {
-            throw CLIUsageError("input-debug: signalfd failed: \(String(cString: strerror(errno)))")
+        do {
+            descriptor = try system.signalFD(signals)
+        } catch {
+            throw CLIUsageError("input-debug: cannot watch signals: \(error)")
         }
     }
+
+    var fd: Int32 { descriptor.rawValue }
 
     /// Read the pending signal(s) (each record is a 128-byte signalfd_siginfo).
     func consume() {
         var buffer = [UInt8](repeating: 0, count: 128 * 4)
-        _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        _ = buffer.withUnsafeMutableBytes { try? system.read(descriptor, into: $0) }
     }
 
-    func close() {
-        _ = Glibc.close(fd)
-        var restore = previous
-        sigprocmask(SIG_SETMASK, &restore, nil)
-    }
+    func close() { system.close(descriptor) }
 }
 
 /// One line to stdout, written at once (not held in a buffer when piped).

@@ -42,11 +42,11 @@ struct RunCommand: ParsableCommand {
                 fail("\(error)", .config)
             }
         }
-        options.rotation = PanelRotation(degrees: kioskConfig.display.rotation) ?? .r0
+        options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0
         options.mode = kioskConfig.display.mode.flatMap(OutputChoice.parseMode)
         let session = DeviceSession(options: options)
         let kiosk = KioskFrameSource(config: kioskConfig, configPath: config, log: session.log)
-        let rotation = Rotation(rawValue: options.rotation.rawValue) ?? .r0
+        let rotation = options.rotation
         let seat = self.seat
         session.makeInput = { width, height in
             do {

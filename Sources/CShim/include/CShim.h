@@ -7,7 +7,6 @@
 
 #include <stdint.h>
 #include "cshim_drm.h"
-#include "cshim_input.h"
 #include "cshim_system.h"
 #include "cshim_text.h"
 
