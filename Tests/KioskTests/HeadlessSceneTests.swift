@@ -189,3 +189,33 @@ final class HeadlessSceneTests: XCTestCase {
         XCTAssertFalse(assembly.scene.menu.isPresented, "the waking touch does nothing else")
     }
 }
+
+extension HeadlessSceneTests {
+    /// Every damage-tracked frame of a pull (page moving sideways, dots animating) and a
+    /// scroll equals the same frame drawn from scratch.
+    func testIncrementalFramesMatchFullRedraws() throws {
+        var config = KioskConfig.builtIn
+        config.pages = [config.pages[2]]
+        let (assembly, player) = try makePlayer(config)
+        let events = try GestureScript.parse("""
+        0.0 hold-drag 0 700 300 450 300 0.6 0.3
+        1.2 drag 0 400 500 400 300 0.1
+        2.0 wait
+        """).events
+        var index = 0
+        let fresh = try Bitmap(width: width, height: height)
+        var t = 0.0
+        while t <= 2.0 {
+            player.play(events, from: &index, until: t)
+            var damage = Region()
+            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &damage)
+            var differing = 0
+            for y in 0..<height {
+                let a = fresh.canvas.row(y), b = player.canvas.row(y)
+                for x in 0..<width where a[x] & 0xFFFFFF != b[x] & 0xFFFFFF { differing += 1 }
+            }
+            XCTAssertEqual(differing, 0, "frame at t = \(t)")
+            t += 1.0 / 20
+        }
+    }
+}

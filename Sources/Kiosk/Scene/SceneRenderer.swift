@@ -95,13 +95,11 @@ public final class SceneRenderer {
 
         var pageDamage = Region()
         if let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
-           last.page == now.page, last.pullX == now.pullX, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
-            if last.scrollY != now.scrollY {
-                if last.dots.isEmpty && now.dots.isEmpty {
-                    scroll(target, from: last.scrollY, to: now.scrollY, state: now)
-                } else {
-                    drawPage(target, clip: full, state: now)
-                }
+           last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
+            // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
+            let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
+            if dx != 0 || dy != 0 {
+                move(target, dx: dx, dy: dy, last: last, now: now)
                 pageDamage.add(full)
             } else if last.dots != now.dots {
                 var box = IntRect.zero
@@ -133,18 +131,25 @@ public final class SceneRenderer {
 
     // MARK: Page
 
-    private func scroll(_ target: Canvas, from old: Int, to new: Int, state: FrameState) {
-        let h = target.height
-        let dy = old - new
-        if abs(dy) >= h {
-            drawPage(target, clip: target.bounds, state: state)
+    /// Scrolling and pulling: move the pixels already drawn and draw only what they
+    /// uncover, plus the dots (which animate on their own while they move).
+    private func move(_ target: Canvas, dx: Int, dy: Int, last: FrameState, now: FrameState) {
+        let w = target.width, h = target.height
+        guard abs(dx) < w, abs(dy) < h else {
+            drawPage(target, clip: target.bounds, state: now)
             return
         }
-        target.move(target.bounds, dx: 0, dy: dy)
-        let strip = dy < 0
-            ? IntRect(x: 0, y: h + dy, width: target.width, height: -dy)
-            : IntRect(x: 0, y: 0, width: target.width, height: dy)
-        drawPage(target, clip: strip, state: state)
+        target.move(target.bounds, dx: dx, dy: dy)
+        var stale = Region()
+        if dx > 0 { stale.add(IntRect(x: 0, y: 0, width: dx, height: h)) }
+        if dx < 0 { stale.add(IntRect(x: w + dx, y: 0, width: -dx, height: h)) }
+        if dy > 0 { stale.add(IntRect(x: 0, y: 0, width: w, height: dy)) }
+        if dy < 0 { stale.add(IntRect(x: 0, y: h + dy, width: w, height: -dy)) }
+        for d in last.dots { stale.add(d.bounds.offsetBy(dx: dx, dy: dy).insetBy(dx: -1, dy: -1)) }
+        for d in now.dots { stale.add(d.bounds.insetBy(dx: -1, dy: -1)) }
+        for rect in stale.clipped(to: target.bounds).rects {
+            drawPage(target, clip: rect, state: now)
+        }
     }
 
     /// Background, text and dots inside `clip`.
