@@ -9,5 +9,6 @@
 #include "cshim_drm.h"
 #include "cshim_system.h"
 #include "cshim_text.h"
+#include "cshim_raster.h"
 
 #endif
