@@ -15,6 +15,7 @@ struct Lectern: ParsableCommand {
             DemoCommand.self,
             SnapshotCommand.self,
             InputDebugCommand.self,
+            BenchCommand.self,
             InitCommand.self,
             SpringCommand.self,
         ]

@@ -83,7 +83,7 @@ final class FrameScene {
         s.stepBody = { s in
             s.time += 1.0 / 60
             x += direction
-            if x < start - 300 || x > start - 30 { direction = -direction }
+            if x <= start - 300 { direction = 5 } else if x >= start - 30 { direction = -5 }
             s.touch(.move(slot: 0, x: x, y: Double(h) / 2, time: s.time))
             s.frame(at: s.time)
         }
