@@ -1,3 +1,5 @@
+import CShim
+
 // Constant-alpha blending: the menu overlay's fade (composite) and translucent colour
 // washes (blend). Alpha is quantised to A = round(alpha · 255); each channel is then
 // (p·A + q·(255 − A)) / 255 correctly rounded to 8 bits, i.e. the exact result for
@@ -76,35 +78,29 @@ extension Canvas {
     /// layer's bounds); `rect` is in both canvases' coordinates (the layer is the same
     /// size as the screen, or at least covers `rect`). Correctly rounded per channel for
     /// the 8-bit alpha round(a · 255). This is the menu-overlay kernel: it reads both
-    /// canvases once and writes once, 4 pixels per step in 16-lane vectors.
+    /// canvases once and writes once (a vectorised C kernel, AVX2 where the CPU has it).
     public func composite(_ layer: Canvas, alpha: Double, rect: IntRect) {
-        let r = rect.intersection(clip).intersection(layer.bounds)
+        composite(layer, over: self, alpha: alpha, rect: rect)
+    }
+
+    /// dst = a · layer + (1 − a) · base over `rect`: the menu layer over the page, written
+    /// here in one pass without first copying the page (one read of each, one write).
+    /// `base` may be this canvas (then it is `composite(_:alpha:rect:)`).
+    public func composite(_ layer: Canvas, over base: Canvas, alpha: Double, rect: IntRect) {
+        let r = rect.intersection(clip).intersection(layer.bounds).intersection(base.bounds)
         let a = alpha8(alpha)
-        guard !r.isEmpty, a > 0 else { return }
+        guard !r.isEmpty else { return }
+        let inPlace = base.base == self.base && base.stride == stride
         if a == 255 { blit(layer, from: r, toX: r.x, y: r.y); return }
-        let va = SIMD16<UInt16>(repeating: a)
-        let ia = SIMD16<UInt16>(repeating: 255 - a)
+        if a == 0 { if !inPlace { blit(base, from: r, toX: r.x, y: r.y) }; return }
+        // Rows are contiguous: one call per row into the C kernel (AVX2 where available;
+        // measured 8.6× memcpy with Swift's SSE2 SIMD16 code, see docs/performance.md).
+        let bytes = r.width * 4
         for y in r.minY..<r.maxY {
-            let p = row(y) + r.x
-            let l = layer.row(y) + r.x
-            var i = 0
-            // Two vectors per step: enough independent work to hide multiply latency.
-            while i + 8 <= r.width {
-                let dp = UnsafeMutableRawPointer(p + i), lp = UnsafeRawPointer(l + i)
-                let d0 = SIMD16<UInt16>(truncatingIfNeeded: dp.loadUnaligned(as: SIMD16<UInt8>.self))
-                let d1 = SIMD16<UInt16>(truncatingIfNeeded: dp.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self))
-                let s0 = SIMD16<UInt16>(truncatingIfNeeded: lp.loadUnaligned(as: SIMD16<UInt8>.self))
-                let s1 = SIMD16<UInt16>(truncatingIfNeeded: lp.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self))
-                let o0 = SIMD16<UInt8>(truncatingIfNeeded: div255(s0 &* va &+ d0 &* ia))
-                let o1 = SIMD16<UInt8>(truncatingIfNeeded: div255(s1 &* va &+ d1 &* ia))
-                dp.storeBytes(of: o0, as: SIMD16<UInt8>.self)
-                dp.storeBytes(of: o1, toByteOffset: 16, as: SIMD16<UInt8>.self)
-                i += 8
-            }
-            while i < r.width {
-                p[i] = mixPixel(l[i], p[i], UInt32(a))
-                i += 1
-            }
+            let p = UnsafeMutableRawPointer(row(y) + r.x).assumingMemoryBound(to: UInt8.self)
+            let l = UnsafeRawPointer(layer.row(y) + r.x).assumingMemoryBound(to: UInt8.self)
+            let b = UnsafeRawPointer(base.row(y) + r.x).assumingMemoryBound(to: UInt8.self)
+            cshim_raster_mix_bytes(p, l, b, bytes, UInt32(a))
         }
     }
 }

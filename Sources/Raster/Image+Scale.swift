@@ -6,7 +6,7 @@ import Glibc
 extension Image {
     /// A resized copy, for icons (done once and cached by the caller, not per frame).
     /// Downscaling averages the source area under each destination pixel (pixman's
-    /// separable convolution with impulse reconstruction and box sampling), so thin lines
+    /// separable convolution with box reconstruction and box sampling), so thin lines
     /// neither vanish nor alias; upscaling is bilinear. Edges repeat their last pixel.
     public func scaled(width: Int, height: Int) throws -> Image {
         guard width > 0, height > 0, width < 1 << 15, height < 1 << 15 else {
@@ -27,12 +27,10 @@ extension Image {
         pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)
         if sx > 1 || sy > 1 {
             var count: Int32 = 0
-            // Impulse reconstruction + box sampling = the exact average of the source
-            // area under each destination pixel (a box reconstruction would widen the
-            // footprint by a pixel and let padded edge pixels count twice).
+            // Box reconstruction + box sampling = area averaging over the footprint.
             guard let params = pixman_filter_create_separable_convolution(
                 &count, fixed(max(sx, 1)), fixed(max(sy, 1)),
-                PIXMAN_KERNEL_IMPULSE, PIXMAN_KERNEL_IMPULSE, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4)
+                PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4)
             else { throw PNGError("cannot scale a \(self.width)x\(self.height) image: no filter memory") }
             defer { free(params) }
             pixman_image_set_filter(src, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, params, count)

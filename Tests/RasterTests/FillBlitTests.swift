@@ -32,7 +32,7 @@ final class FillBlitTests: XCTestCase {
         let icon = Image(bitmap: try makeBitmap(30, 30, .white))
         let operations: [(String, (Canvas) -> Void)] = [
             ("fill", { $0.fill(IntRect(x: -10, y: -10, width: 100, height: 100), color: .white) }),
-            ("fill region", { $0.fill(Region(IntRect(x: -3, y: -2, width: 60, height: 60)), color: .white) }),
+            ("fill region", { $0.fill(Region(IntRect(x: -3, y: 5, width: 60, height: 60)), color: .white) }),
             ("blend", { $0.blend(color: .white, alpha: 0.5, rect: IntRect(x: -5, y: -5, width: 50, height: 50)) }),
             ("composite", { $0.composite(layer.canvas, alpha: 0.7, rect: IntRect(x: -5, y: -5, width: 50, height: 50)) }),
             ("rounded rect", { $0.fillRoundedRect(x: -4.3, y: -2.7, width: 40.2, height: 35.5, radius: 6, color: .white) }),

@@ -27,22 +27,27 @@ enum GoldenImage {
             return
         }
         let expected = try Image(contentsOfFile: url.path)
+        if let failure = try compare(canvas, to: expected.canvas, name: name, tolerance: tolerance) {
+            XCTFail(failure, file: file, line: line)
+        }
+    }
+
+    /// Nil when every channel is within `tolerance`; otherwise a message naming the diff image.
+    static func compare(_ canvas: Canvas, to expected: Canvas, name: String, tolerance: Int = tolerance) throws -> String? {
         guard expected.width == canvas.width, expected.height == canvas.height else {
-            XCTFail("golden \(name) is \(expected.width)x\(expected.height), drawn \(canvas.width)x\(canvas.height)", file: file, line: line)
-            return
+            return "golden \(name) is \(expected.width)x\(expected.height), drawn \(canvas.width)x\(canvas.height)"
         }
         var worst = 0, differing = 0
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
-                let d = channelDifference(expected.canvas.pixel(x: x, y: y)!, canvas.pixel(x: x, y: y)!)
+                let d = channelDifference(expected.pixel(x: x, y: y)!, canvas.pixel(x: x, y: y)!)
                 worst = max(worst, d)
                 if d > tolerance { differing += 1 }
             }
         }
-        guard differing > 0 else { return }
-        let diffPath = try writeDiff(expected: expected.canvas, actual: canvas, name: name, tolerance: tolerance)
-        XCTFail("\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); diff image: \(diffPath)",
-                file: file, line: line)
+        guard differing > 0 else { return nil }
+        let diffPath = try writeDiff(expected: expected, actual: canvas, name: name, tolerance: tolerance)
+        return "\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); diff image: \(diffPath)"
     }
 
     static func channelDifference(_ p: UInt32, _ q: UInt32) -> Int {

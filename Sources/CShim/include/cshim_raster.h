@@ -8,3 +8,12 @@
 size_t cshim_raster_heap_bytes_in_use(void);
 
 #endif
+
+#ifndef LECTERN_CSHIM_RASTER_KERNELS
+#define LECTERN_CSHIM_RASTER_KERNELS
+#include <stdint.h>
+// Raster: the menu-overlay kernel, per byte dst = (src·a + under·(255 − a)) / 255 rounded,
+// over `count` bytes. `under` may be `dst` (in place). In C only so that the compiler can
+// build AVX2/AVX-512 clones picked at load time (Swift compiles for the x86-64 baseline).
+void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha);
+#endif

@@ -17,9 +17,17 @@ final class FrameScene {
     private var time = 1.0
     private var stepBody: (FrameScene) -> Void = { _ in }
 
-    /// Scenes measured at `width`×`height`: frame.first, frame.scroll, frame.pull, frame.overlay.
-    static func all(width: Int, height: Int) throws -> [FrameScene] {
-        [try first(width, height), try scroll(width, height), try pull(width, height), try overlay(width, height)]
+    /// frame.first, frame.scroll, frame.pull and frame.overlay for `lectern bench`.
+    static var benchCases: [BenchCase] {
+        let makers: [(String, (Int, Int) throws -> FrameScene)] = [
+            ("frame.first", first), ("frame.scroll", scroll), ("frame.pull", pull), ("frame.overlay", overlay),
+        ]
+        return makers.map { name, make in
+            BenchCase(name: name) { w, h in
+                let scene = try make(w, h)
+                return { scene.step() }
+            }
+        }
     }
 
     private init(name: String, width: Int, height: Int, longPage: Bool) throws {

@@ -24,15 +24,20 @@ final class TextCases {
         screenLayout.draw(into: frame.canvas, originX: 48, originY: 0, clip: frame.canvas.bounds) // warm the glyph cache
     }
 
-    var cases: [(String, () -> Void)] {
+    func layout() {
+        k += 1
+        _ = typesetter.layout(variants[k % variants.count], width: 1080)
+    }
+
+    func draw() {
+        screenLayout.draw(into: frame.canvas, originX: 48, originY: 0, clip: frame.canvas.bounds)
+    }
+
+    /// `text.layout` and `text.draw` for `lectern bench`.
+    static var benchCases: [BenchCase] {
         [
-            ("text.layout", {
-                self.k += 1
-                _ = self.typesetter.layout(self.variants[self.k % self.variants.count], width: 1080)
-            }),
-            ("text.draw", {
-                self.screenLayout.draw(into: self.frame.canvas, originX: 48, originY: 0, clip: self.frame.canvas.bounds)
-            }),
+            BenchCase(name: "text.layout") { w, h in let t = try TextCases(width: w, height: h); return { t.layout() } },
+            BenchCase(name: "text.draw") { w, h in let t = try TextCases(width: w, height: h); return { t.draw() } },
         ]
     }
 }
