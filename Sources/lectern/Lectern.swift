@@ -16,6 +16,7 @@ struct Lectern: ParsableCommand {
             SnapshotCommand.self,
             InputDebugCommand.self,
             BenchCommand.self,
+            CheckCommand.self,
             InitCommand.self,
             SpringCommand.self,
         ]
@@ -27,6 +28,9 @@ struct Lectern: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let exit as ExitCode {
+            // The command has said what was wrong already; just leave with its code.
+            Foundation.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || isHelpOrVersion(error) {

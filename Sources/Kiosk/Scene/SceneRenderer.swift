@@ -119,8 +119,11 @@ public final class SceneRenderer {
             if last?.menuAlpha != now.menuAlpha || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
             let alpha = Double(now.menuAlpha) / 255
             for rect in composeRegion.rects {
-                canvas.blit(target, from: rect, toX: rect.x, y: rect.y)
-                if let layer { canvas.composite(layer, alpha: alpha, rect: rect) }
+                if let layer {
+                    canvas.composite(layer, over: target, alpha: alpha, rect: rect)   // one pass: page in, frame out
+                } else {
+                    canvas.blit(target, from: rect, toX: rect.x, y: rect.y)
+                }
             }
             damage.add(composeRegion)
         } else {

@@ -1,0 +1,74 @@
+import Foundation
+import Raster
+import Typeset
+
+/// What `lectern check` finds on each page: content that cannot be read, icons that
+/// cannot be decoded, and characters that no font in the chain covers (tofu).
+public struct PageReport: Sendable {
+    public let title: String
+    /// Where the page comes from (its file, or "built-in").
+    public let source: String
+    public var problems: [String] = []
+    /// Code points no font covers, with how often each occurs.
+    public var missing: [(scalar: Unicode.Scalar, count: Int)] = []
+
+    public var isFine: Bool { problems.isEmpty && missing.isEmpty }
+
+    /// One paragraph of human-readable report.
+    public var text: String {
+        var lines = ["\(isFine ? "ok  " : "FAIL") \(title) (\(source))"]
+        lines += problems.map { "     \($0)" }
+        if !missing.isEmpty {
+            let total = missing.reduce(0) { $0 + $1.count }
+            lines.append("     \(missing.count) character(s) no font covers (\(total) occurrence(s)); they would show as empty boxes:")
+            for (scalar, count) in missing.prefix(40) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                lines.append("       U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) ×\(count)")
+            }
+            if missing.count > 40 { lines.append("       … and \(missing.count - 40) more") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+public enum ContentCheck {
+    /// Checks every page of `config`. Throws only when the fonts themselves cannot be
+    /// opened (the error names the font file).
+    public static func check(config: KioskConfig) throws -> [PageReport] {
+        let typesetter = try Typesetter(style: TypesetContent.style(config: config, size: config.text.size))
+        return config.pages.map { page in
+            var report: PageReport
+            let document: Document?
+            switch page.source {
+            case let .builtIn(markdown):
+                report = PageReport(title: page.title, source: "built-in")
+                document = .markdown(markdown)
+            case let .file(path):
+                report = PageReport(title: page.title, source: path)
+                do {
+                    document = try Document.load(path: path)
+                } catch {
+                    report.problems.append("\(error)")
+                    document = nil
+                }
+            }
+            if let document { report.missing = typesetter.missingCharacters(in: document) }
+            for icon in [page.icon, page.iconSelected].compactMap({ $0 }) {
+                do {
+                    _ = try Image(contentsOfFile: icon)
+                } catch {
+                    report.problems.append("icon \(icon): \(error)")
+                }
+            }
+            return report
+        }
+    }
+
+    /// Checks content files directly with the given fonts (no configuration needed).
+    public static func check(contentFiles: [String], fonts: [String]) throws -> [PageReport] {
+        var config = KioskConfig()
+        if !fonts.isEmpty { config.text.fonts = fonts }
+        config.pages = contentFiles.map { .init(title: ($0 as NSString).lastPathComponent, source: .file(path: $0)) }
+        return try check(config: config)
+    }
+}
