@@ -73,17 +73,23 @@ public final class PageLayout {
         guard !visible.isEmpty else { return 0..<0 }
         let band = visible.offsetBy(dx: -originX, dy: -originY)
         for placed in rects where placed.rect.intersects(band) {
-            target.fillBlended(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
+            let color = palette[Int(placed.color.rawValue)]
+            let rect = placed.rect.offsetBy(dx: originX, dy: originY)
+            if color.alpha == 255 { target.fill(rect, color: color) } else { target.blend(color: color, alpha: Double(color.alpha) / 255, rect: rect) }
         }
         for image in images where image.rect.intersects(band) {
             image.draw(into: target, at: image.rect.offsetBy(dx: originX, dy: originY))
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache
+        // Glyphs further than this from the clip horizontally cannot reach it: skipped
+        // before the cache lookup (a narrow strip, e.g. the edge a pull uncovers, is cheap).
+        let reachMinX = Float(visible.minX - overhang), reachMaxX = Float(visible.maxX + overhang)
         for line in lines[range] {
             let baseline = originY + Int(line.baseline)
             for glyph in glyphs[Int(line.glyphStart)..<Int(line.glyphEnd)] {
                 let penX = Float(originX) + glyph.x
+                guard penX > reachMinX, penX < reachMaxX else { continue }
                 let whole = penX.rounded(.down)
                 let subpixel = Int((penX - whole) * 4) & 3
                 let face = Int(glyph.face)
@@ -95,7 +101,7 @@ public final class PageLayout {
                 // Skip masks wholly outside the clip before touching their bytes.
                 guard x < visible.maxX, y < visible.maxY, x + mask.width > visible.minX, y + mask.height > visible.minY else { continue }
                 mask.pixels.withUnsafeBufferPointer { bytes in
-                    target.blendMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
+                    target.drawMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
                                      x: x, y: y, color: palette[Int(glyph.color.rawValue)])
                 }
             }

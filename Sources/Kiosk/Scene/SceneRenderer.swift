@@ -17,6 +17,9 @@ public final class SceneRenderer {
     private var pageBitmap: Bitmap?
     private var menuLayer: Bitmap?
     private var menuLayerKey: MenuLayerKey?
+    /// Scratch regions kept between frames so a frame allocates nothing for them.
+    private var pageDamage = Region()
+    private var stale = Region()
 
     public init(scene: KioskScene, content: PageContent) {
         self.scene = scene
@@ -93,7 +96,7 @@ public final class SceneRenderer {
             target = canvas
         }
 
-        var pageDamage = Region()
+        pageDamage.removeAll()
         if let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
@@ -143,7 +146,7 @@ public final class SceneRenderer {
             return
         }
         target.move(target.bounds, dx: dx, dy: dy)
-        var stale = Region()
+        stale.removeAll()
         if dx > 0 { stale.add(IntRect(x: 0, y: 0, width: dx, height: h)) }
         if dx < 0 { stale.add(IntRect(x: w + dx, y: 0, width: -dx, height: h)) }
         if dy > 0 { stale.add(IntRect(x: 0, y: 0, width: w, height: dy)) }
