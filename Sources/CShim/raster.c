@@ -31,3 +31,27 @@ void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *und
         dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
     }
 }
+
+// The same mix with a constant source colour (the menu overlay away from its items):
+// only `under` is read. `color` is a pixel word 0xAARRGGBB, little-endian in memory.
+#if defined(__x86_64__)
+__attribute__((target_clones("avx512bw", "avx2", "default")))
+#endif
+void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
+    const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
+    u16x16 s;
+    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)(((color >> (8 * (lane & 3))) & 0xFF) * a + 128);
+    size_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        u8x16 d8;
+        __builtin_memcpy(&d8, under + i, 32);
+        u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
+        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
+        __builtin_memcpy(dst + i, &r, 32);
+    }
+    for (; i < count; i++) {
+        unsigned c = (color >> (8 * (i & 3))) & 0xFF;
+        unsigned t = c * a + under[i] * ia + 128;
+        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    }
+}

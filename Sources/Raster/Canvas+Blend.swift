@@ -103,4 +103,24 @@ extension Canvas {
             cshim_raster_mix_bytes(p, l, b, bytes, UInt32(a))
         }
     }
+
+    /// dst = a · color + (1 − a) · base over `rect`, reading only `base`: a uniform layer
+    /// (the menu's overlay colour away from its items) over the page, in one pass.
+    /// Exactly what `composite(_:over:alpha:rect:)` gives for a layer of that colour.
+    public func blend(color: Color, alpha: Double, over base: Canvas, rect: IntRect) {
+        let r = rect.intersection(clip).intersection(base.bounds)
+        let a = alpha8(alpha)
+        guard !r.isEmpty else { return }
+        if a == 0 {
+            if base.base != self.base || base.stride != stride { blit(base, from: r, toX: r.x, y: r.y) }
+            return
+        }
+        let word = color.argb | 0xFF00_0000
+        let bytes = r.width * 4
+        for y in r.minY..<r.maxY {
+            let p = UnsafeMutableRawPointer(row(y) + r.x).assumingMemoryBound(to: UInt8.self)
+            let b = UnsafeRawPointer(base.row(y) + r.x).assumingMemoryBound(to: UInt8.self)
+            cshim_raster_mix_color_bytes(p, b, bytes, word, UInt32(a))
+        }
+    }
 }

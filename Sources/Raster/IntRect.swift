@@ -57,5 +57,19 @@ public struct IntRect: Sendable, Equatable, Hashable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Calls `body` with the parts of this rectangle outside `hole` (at most four:
+    /// above, below, left, right), without allocating.
+    public func forEachPiece(outside hole: IntRect, _ body: (IntRect) -> Void) {
+        let h = intersection(hole)
+        guard !h.isEmpty else { if !isEmpty { body(self) }; return }
+        let pieces = [
+            IntRect(x: minX, y: minY, width: width, height: h.minY - minY),
+            IntRect(x: minX, y: h.maxY, width: width, height: maxY - h.maxY),
+            IntRect(x: minX, y: h.minY, width: h.minX - minX, height: h.height),
+            IntRect(x: h.maxX, y: h.minY, width: maxX - h.maxX, height: h.height),
+        ]
+        for piece in pieces where !piece.isEmpty { body(piece) }
+    }
+
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

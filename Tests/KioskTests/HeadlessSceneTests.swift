@@ -219,3 +219,32 @@ extension HeadlessSceneTests {
         }
     }
 }
+
+extension HeadlessSceneTests {
+    /// The menu frame (colour blend away from the ring, layer composite around it)
+    /// equals compositing the whole menu layer over the page, pixel for pixel.
+    func testMenuFrameEqualsWholeLayerComposite() throws {
+        var config = KioskConfig.builtIn
+        config.pages[0].title = "A rather long title for a ring item label"
+        let (assembly, player) = try makePlayer(config)
+        try play("0.0 tap 3 400 300\n0.17 wait", on: player)  // mid-fade
+        // Reference: the page alone, then the whole layer over it at the same alpha.
+        let page = try Bitmap(width: width, height: height)
+        let hidden = try makePlayer(config)
+        hidden.1.render(at: 0)
+        page.canvas.blit(hidden.1.canvas, from: page.canvas.bounds, toX: 0, y: 0)
+        let layer = try Bitmap(width: width, height: height)
+        let alpha = Double(Int((assembly.scene.menu.opacity(at: 0.17) * config.theme.overlayAlpha * 255).rounded())) / 255
+        // Draw the layer by rendering the menu fully opaque over anything.
+        var opaque = config
+        opaque.theme.overlayAlpha = 1
+        let full = try makePlayer(opaque)
+        try play("0.0 tap 3 400 300\n1.0 wait", on: full.1)
+        layer.canvas.blit(full.1.canvas, from: layer.canvas.bounds, toX: 0, y: 0)
+        let reference = try Bitmap(width: width, height: height)
+        reference.canvas.composite(layer.canvas, over: page.canvas, alpha: alpha, rect: reference.canvas.bounds)
+        var differing = 0
+        for y in 0..<height { for x in 0..<width where reference.canvas.pixel(x: x, y: y)! & 0xFFFFFF != player.canvas.pixel(x: x, y: y)! & 0xFFFFFF { differing += 1 } }
+        XCTAssertEqual(differing, 0)
+    }
+}

@@ -91,3 +91,21 @@ final class BlendTests: XCTestCase {
         XCTAssertEqual(canvas.color(x: 5, y: 5)?.red, 128)
     }
 }
+
+final class BlendOverTests: XCTestCase {
+    /// A uniform colour blended over a base equals compositing a layer of that colour,
+    /// byte for byte, and the base is left untouched.
+    func testColourOverBaseEqualsUniformLayerComposite() throws {
+        let base = try Bitmap(width: 37, height: 5), layer = try Bitmap(width: 37, height: 5)
+        for y in 0..<5 { for x in 0..<37 { base.canvas.row(y)[x] = 0xFF00_0000 | UInt32(truncatingIfNeeded: (x * 7919 + y * 104_729) & 0xFF_FFFF) } }
+        let colour = Color(red: 0x15, green: 0x18, blue: 0x1c)
+        layer.canvas.fill(layer.canvas.bounds, color: colour)
+        let a = try Bitmap(width: 37, height: 5), b = try Bitmap(width: 37, height: 5)
+        let rect = IntRect(x: 1, y: 1, width: 35, height: 3)
+        a.canvas.composite(layer.canvas, over: base.canvas, alpha: 0.9, rect: rect)
+        b.canvas.blend(color: colour, alpha: 0.9, over: base.canvas, rect: rect)
+        for y in 0..<5 { for x in 0..<37 { XCTAssertEqual(a.canvas.pixel(x: x, y: y), b.canvas.pixel(x: x, y: y), "at \(x),\(y)") } }
+        XCTAssertEqual(b.canvas.color(x: 5, y: 2), colour.mixed(over: base.canvas.color(x: 5, y: 2)!, alpha: 230.0 / 255))
+        XCTAssertEqual(b.canvas.pixel(x: 0, y: 0), 0, "outside the rect nothing is written")
+    }
+}

@@ -16,4 +16,6 @@ size_t cshim_raster_heap_bytes_in_use(void);
 // over `count` bytes. `under` may be `dst` (in place). In C only so that the compiler can
 // build AVX2/AVX-512 clones picked at load time (Swift compiles for the x86-64 baseline).
 void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha);
+// The same with a constant colour (pixel word 0xAARRGGBB) as the source: reads only `under`.
+void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha);
 #endif

@@ -76,12 +76,15 @@ public final class TypesetContent: PageContent {
     private struct LabelKey: Hashable { let text: String; let size: Int }
     private struct LabelMask { let coverage: [UInt8]; let width: Int; let height: Int }
 
-    public func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) {
-        guard let mask = labelMask(text, size: Int(size.rounded())), mask.width > 0 else { return }
+    @discardableResult
+    public func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) -> IntRect {
+        guard let mask = labelMask(text, size: Int(size.rounded())), mask.width > 0 else { return .zero }
+        let rect = IntRect(x: centerX - mask.width / 2, y: centerY - mask.height / 2, width: mask.width, height: mask.height)
         mask.coverage.withUnsafeBufferPointer { buffer in
             canvas.drawMask(buffer.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
-                            x: centerX - mask.width / 2, y: centerY - mask.height / 2, color: color)
+                            x: rect.x, y: rect.y, color: color)
         }
+        return rect
     }
 
     /// The label's ink as a coverage mask, cropped to its bounds (drawn once, cached):

@@ -8,6 +8,8 @@ public protocol PageContent: AnyObject {
     /// Draw page `page` laid out at `width`, its top-left at (originX, originY),
     /// touching only pixels inside `clip`.
     func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect)
-    /// One line of text centred at (centerX, centerY), for ring labels and letters.
-    func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas)
+    /// One line of text centred at (centerX, centerY), for ring labels and letters;
+    /// returns the rectangle it drew into.
+    @discardableResult
+    func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) -> IntRect
 }

@@ -17,6 +17,8 @@ public final class SceneRenderer {
     private var pageBitmap: Bitmap?
     private var menuLayer: Bitmap?
     private var menuLayerKey: MenuLayerKey?
+    /// Where the menu layer differs from its overlay colour (the ring items and labels).
+    private var menuContentBox = IntRect.zero
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
     private var stale = Region()
@@ -121,11 +123,14 @@ public final class SceneRenderer {
             var composeRegion = pageDamage
             if last?.menuAlpha != now.menuAlpha || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
             let alpha = Double(now.menuAlpha) / 255
+            let overlay = scene.config.theme.overlay
             for rect in composeRegion.rects {
-                if let layer {
-                    canvas.composite(layer, over: target, alpha: alpha, rect: rect)   // one pass: page in, frame out
-                } else {
-                    canvas.blit(target, from: rect, toX: rect.x, y: rect.y)
+                guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
+                // The layer is the plain overlay colour except around the ring: there a
+                // colour blend reads only the page; the items need the layer itself.
+                canvas.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
+                rect.forEachPiece(outside: menuContentBox) { piece in
+                    canvas.blend(color: overlay, alpha: alpha, over: target, rect: piece)
                 }
             }
             damage.add(composeRegion)
@@ -191,8 +196,12 @@ public final class SceneRenderer {
         let ring = scene.ring
         let r = ring.itemRadius
         let light = Color.white.mixed(over: theme.overlay, alpha: 0.16)
+        menuContentBox = .zero
         for (i, page) in scene.config.pages.enumerated() {
             let c = ring.center(of: i)
+            // The item circle with room for the selection ring; labels add their own rectangles.
+            let reach = r + 5 * scene.scale
+            menuContentBox = menuContentBox.union(IntRect.enclosing(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
             let selected = i == scene.currentPage
             let diameter = Int((2 * r).rounded())
             let x = Int((c.x - r).rounded()), y = Int((c.y - r).rounded())
@@ -204,11 +213,13 @@ public final class SceneRenderer {
             } else {
                 canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r, color: selected ? theme.accent : light)
                 let letter = page.title.first.map { String($0).uppercased() } ?? "•"
-                content.drawLabel(letter, size: 40 * scene.scale, color: .white,
+                _ = content.drawLabel(letter, size: 40 * scene.scale, color: .white,
                                   centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded()), into: canvas)
             }
-            content.drawLabel(page.title, size: 16 * scene.scale, color: Color.white.mixed(over: theme.overlay, alpha: 0.85),
+            let label = content.drawLabel(page.title, size: 16 * scene.scale, color: Color.white.mixed(over: theme.overlay, alpha: 0.85),
                               centerX: Int(c.x.rounded()), centerY: Int((c.y + r + 18 * scene.scale).rounded()), into: canvas)
+            menuContentBox = menuContentBox.union(label)
         }
+        menuContentBox = menuContentBox.insetBy(dx: -1, dy: -1).intersection(canvas.bounds)
     }
 }
