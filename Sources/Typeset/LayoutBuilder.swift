@@ -92,7 +92,8 @@ struct LayoutBuilder {
         let primary = (try? typesetter.chain(base.variant, scale: base.scale))?.primary
         var firstBaseline: Int?
         for line in fitted {
-            firstBaseline = firstBaseline ?? addLine(shaped[line.glyphs], primaryFace: primary, x: x)
+            let baseline = addLine(shaped[line.glyphs], primaryFace: primary, x: x)
+            if firstBaseline == nil { firstBaseline = baseline }
         }
         return firstBaseline
     }

@@ -60,13 +60,33 @@ struct LineFitter {
                 width += glyphs[j].advance
                 j += 1
             }
-            if lineStart < i, lineWidth + width > maxWidth {
+            // Closing punctuation hangs past the edge rather than start a line (kinsoku).
+            if lineStart < i, lineWidth + width > maxWidth, !LineFitter.mustNotStartLine(text.scalars[text.clusterScalars[clusterIndex(of: i)]].first) {
                 lines.append(Line(glyphs: lineStart..<i, width: lineWidth))
                 lineStart = i
                 lineWidth = 0
             }
             lineWidth += width
             i = j
+        }
+    }
+
+    private func clusterIndex(of glyph: Int) -> Int {
+        // Clusters are sorted by UTF-16 offset.
+        let offset = Int(glyphs[glyph].cluster)
+        var lo = 0, hi = text.clusters.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if text.clusters[mid].offset <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    static func mustNotStartLine(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        switch scalar.properties.generalCategory {
+        case .closePunctuation, .finalPunctuation: return true
+        default: return "。．，、！？：；・ー々ゝゞ）」』】〕〉》.,!?:;".unicodeScalars.contains(scalar)
         }
     }
 

@@ -129,3 +129,19 @@ public final class Typesetter {
         }
     }
 }
+
+extension Typesetter {
+    /// The lines one paragraph of body text wraps into at `width` px, as strings, with
+    /// each line's width. Used by tests and by `lectern check` style tooling.
+    func wrap(_ string: String, width: Double) -> [(text: String, width: Float)] {
+        var text = ParagraphText()
+        text.append(string, TextAttributes())
+        let shaped = shaper.shape(text)
+        let lines = LineFitter(text: text, glyphs: shaped).lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
+        return lines.map { line in
+            let start = Int(shaped[line.glyphs.lowerBound].cluster)
+            let end = line.glyphs.upperBound < shaped.count ? Int(shaped[line.glyphs.upperBound].cluster) : text.utf16.count
+            return (String(decoding: text.utf16[start..<end], as: UTF16.self), line.width)
+        }
+    }
+}
