@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Raster
+
+/// `lectern bench`: times the drawing kernels against a full-frame memcpy.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the rasterizer's kernels at 1920x1080 and 1280x800, as ratios to a full-frame memcpy."
+    )
+
+    @Flag(help: "Print one JSON object per line instead of a table.") var json = false
+    @Option(help: "Only cases whose name starts with this prefix (memcpy is always measured).") var filter: String?
+    @Flag(help: "A few iterations only (for tests; figures are meaningless).") var quick = false
+
+    /// Every module's cases; others append theirs here (text.*, frame.*).
+    static var allCases: [BenchCase] { RasterBench.cases }
+
+    func run() throws {
+        let sizes = [(1920, 1080), (1280, 800)]
+        let cases = BenchCommand.allCases
+        if let filter, !cases.contains(where: { $0.name.hasPrefix(filter) }) {
+            throw CLIUsageError("--filter: no benchmark name starts with '\(filter)' (have: \(cases.map(\.name).joined(separator: ", ")))")
+        }
+        let results = try BenchRunner(quick: quick).run(cases, sizes: sizes, filter: filter)
+        var out = ""
+        if json {
+            for r in results {
+                out += "{\"name\":\"\(r.name)\",\"width\":\(r.width),\"height\":\(r.height),"
+                    + "\"median_us\":\(fmt(r.medianMicros)),\"p99_us\":\(fmt(r.p99Micros)),"
+                    + "\"ratio_to_memcpy\":\(fmt(r.ratioToMemcpy, 3)),\"heap_growth_bytes\":\(r.heapGrowthBytes),"
+                    + "\"iterations\":\(r.iterations)}\n"
+            }
+        } else {
+            out += pad("case", 16) + pad("size", 11) + pad("median µs", 12) + pad("p99 µs", 12) + pad("× memcpy", 10) + "heap Δ\n"
+            for r in results {
+                out += pad(r.name, 16) + pad("\(r.width)x\(r.height)", 11) + pad(fmt(r.medianMicros), 12)
+                    + pad(fmt(r.p99Micros), 12) + pad(fmt(r.ratioToMemcpy, 3), 10) + "\(r.heapGrowthBytes)\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    private func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+}
