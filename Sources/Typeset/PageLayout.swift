@@ -73,10 +73,10 @@ public final class PageLayout {
         guard !visible.isEmpty else { return 0..<0 }
         let band = visible.offsetBy(dx: -originX, dy: -originY)
         for placed in rects where placed.rect.intersects(band) {
-            target.fillBlended(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
+            target.fill(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
         for image in images where image.rect.intersects(band) {
-            image.draw(into: target, at: image.rect.offsetBy(dx: originX, dy: originY))
+            target.drawImage(image.image, x: image.rect.minX + originX, y: image.rect.minY + originY)
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache
@@ -95,7 +95,7 @@ public final class PageLayout {
                 // Skip masks wholly outside the clip before touching their bytes.
                 guard x < visible.maxX, y < visible.maxY, x + mask.width > visible.minX, y + mask.height > visible.minY else { continue }
                 mask.pixels.withUnsafeBufferPointer { bytes in
-                    target.blendMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
+                    target.drawMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
                                      x: x, y: y, color: palette[Int(glyph.color.rawValue)])
                 }
             }
