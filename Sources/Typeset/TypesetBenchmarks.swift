@@ -28,9 +28,9 @@ public enum TypesetBenchmarks {
                 let typesetter = try Typesetter(style: TextStyle(size: 18))
                 let layout = typesetter.layout(.markdown(sampleMarkdown(bytes: 40 * 1024)), width: w)
                 let frame = try Bitmap(width: w, height: h)
-                let canvas = frame.canvas
-                layout.draw(into: canvas, originX: 0, originY: 0, clip: canvas.bounds)  // warm the glyph cache
-                return { layout.draw(into: canvas, originX: 0, originY: 0, clip: canvas.bounds) }
+                layout.draw(into: frame.canvas, originX: 0, originY: 0, clip: frame.canvas.bounds)  // warm the glyph cache
+                // The body keeps `frame` (owner of the pixels) alive, not just a canvas view.
+                return { layout.draw(into: frame.canvas, originX: 0, originY: 0, clip: frame.canvas.bounds) }
             },
         ]
     }
