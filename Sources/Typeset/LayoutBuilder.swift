@@ -175,9 +175,9 @@ struct LayoutBuilder {
 
     /// Decodes and scales a local image to the text width. False when it cannot be shown.
     private mutating func addImage(path: String, x: Double, width: Double) -> Bool {
-        guard let bitmap = ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width)) else { return false }
-        images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: bitmap.width, height: bitmap.height), bitmap: bitmap))
-        y = y.rounded() + Double(bitmap.height)
+        guard let image = ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width)) else { return false }
+        images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
+        y = y.rounded() + Double(image.height)
         return true
     }
 }

@@ -73,12 +73,10 @@ public final class PageLayout {
         guard !visible.isEmpty else { return 0..<0 }
         let band = visible.offsetBy(dx: -originX, dy: -originY)
         for placed in rects where placed.rect.intersects(band) {
-            let color = palette[Int(placed.color.rawValue)]
-            let rect = placed.rect.offsetBy(dx: originX, dy: originY)
-            if color.alpha == 255 { target.fill(rect, color: color) } else { target.blend(color: color, alpha: Double(color.alpha) / 255, rect: rect) }
+            target.fill(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
         for image in images where image.rect.intersects(band) {
-            image.draw(into: target, at: image.rect.offsetBy(dx: originX, dy: originY))
+            target.drawImage(image.image, x: image.rect.minX + originX, y: image.rect.minY + originY)
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache

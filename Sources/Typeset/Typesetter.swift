@@ -39,12 +39,17 @@ public final class Typesetter {
 
     public func layout(_ document: Document, width: Int) -> PageLayout {
         if let hit = recentLayouts.first(where: { $0.width == width && $0.document == document }) { return hit.layout }
-        var builder = LayoutBuilder(typesetter: self, width: width, baseDirectory: document.baseDirectory)
-        for block in document.blocks { builder.add(block) }
-        let layout = builder.finish()
+        let layout = freshLayout(document, width: width)
         recentLayouts.insert((document, width, layout), at: 0)
         if recentLayouts.count > 4 { recentLayouts.removeLast() }
         return layout
+    }
+
+    /// Lays out without consulting the recent-layouts memo (benchmarks measure this).
+    func freshLayout(_ document: Document, width: Int) -> PageLayout {
+        var builder = LayoutBuilder(typesetter: self, width: width, baseDirectory: document.baseDirectory)
+        for block in document.blocks { builder.add(block) }
+        return builder.finish()
     }
 
     /// Characters of `document` that no font covers (configured fonts, then system

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Raster
+import Typeset
 
 /// `lectern bench`: times the drawing kernels against a full-frame memcpy.
 struct BenchCommand: ParsableCommand {
@@ -15,7 +16,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "A few iterations only (for tests; figures are meaningless).") var quick = false
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
-    static var allCases: [BenchCase] { RasterBench.cases + TextCases.benchCases + FrameScene.benchCases }
+    static var allCases: [BenchCase] { RasterBench.cases + TypesetBenchmarks.cases + FrameScene.benchCases }
 
     func run() throws {
         let sizes = [(1920, 1080), (1280, 800)]

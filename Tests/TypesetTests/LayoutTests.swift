@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import XCTest
 @testable import Typeset
@@ -92,14 +93,39 @@ final class LayoutTests: XCTestCase {
     }
 }
 
-final class ParagraphWrapTests: XCTestCase {
-    /// Every line of a wrapped paragraph is placed (a regression: only the first was).
-    func testWrappedParagraphKeepsAllItsLines() throws {
-        let setter = try Typesetter(style: .pinned(["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"], size: 20))
-        let words = String(repeating: "word ", count: 60)
-        let one = setter.layout(.plainText(words), width: 300)
-        let two = setter.layout(.plainText(words + "\n\n" + words), width: 300)
-        XCTAssertGreaterThan(one.lineCount, 5)
-        XCTAssertEqual(two.lineCount, 2 * one.lineCount)
+final class ParagraphLayoutTests: XCTestCase {
+    func testEveryWrappedLineIsLaidOut() throws {
+        let typesetter = try Fonts.pinned(size: 20)
+        let text = "Lectern 在触摸屏上显示文章。Good. The quick brown fox jumps over the lazy dog."
+        var style = typesetter.style
+        style.margins = .init(all: 0)
+        let layout = try Typesetter(style: style).layout(.plainText(text), width: 200)
+        let wrapped = typesetter.wrap(text, width: 200)
+        XCTAssertEqual(layout.lineCount, wrapped.count)
+        XCTAssertEqual(layout.glyphs.count, typesetter.shape(text).count)
+    }
+}
+
+final class ImageLayoutTests: XCTestCase {
+    func testLocalImageIsScaledToTextWidthAndMissingShowsAlt() throws {
+        let source = try Bitmap(width: 20, height: 10)
+        source.canvas.fill(source.canvas.bounds, color: Color(red: 200, green: 0, blue: 0))
+        let pngPath = try temporaryFile(named: "red.png", contents: Data())
+        try PNGEncoder.write(canvas: source.canvas, to: pngPath)
+        let directory = (pngPath as NSString).deletingLastPathComponent
+        var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
+        style.margins = .init(all: 10)
+        let typesetter = try Typesetter(style: style)
+
+        let shown = typesetter.layout(.markdown("![red](red.png)", baseDirectory: directory), width: 220)
+        XCTAssertEqual(shown.images.first?.rect, IntRect(x: 10, y: 10, width: 200, height: 100))
+        XCTAssertEqual(shown.lineCount, 0)
+        let bitmap = try whiteBitmap(width: 220, height: 130)
+        shown.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: bitmap.canvas.bounds)
+        XCTAssertEqual(bitmap.canvas.color(x: 110, y: 60), Color(red: 200, green: 0, blue: 0))
+
+        let missing = typesetter.layout(.markdown("![the alt text](nothere.png)", baseDirectory: directory), width: 220)
+        XCTAssertTrue(missing.images.isEmpty)
+        XCTAssertEqual(missing.lineCount, 1, "the alt text stands in")
     }
 }
