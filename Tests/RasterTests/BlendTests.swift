@@ -109,3 +109,43 @@ final class BlendOverTests: XCTestCase {
         XCTAssertEqual(b.canvas.pixel(x: 0, y: 0), 0, "outside the rect nothing is written")
     }
 }
+
+final class MaskKernelTests: XCTestCase {
+    /// The vectorised glyph-mask kernel equals the scalar definition for every pixel,
+    /// with odd widths (vector body and scalar tail), zero and full coverage, and a
+    /// translucent colour.
+    func testMaskMatchesScalarDefinition() throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt8 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: seed >> 33) }
+        for colour in [Color(red: 0x22, green: 0x22, blue: 0x22), Color(red: 0xd0, green: 0x34, blue: 0x2c, alpha: 0x80)] {
+            let w = 27, h = 9
+            var mask = [UInt8](repeating: 0, count: w * h)
+            for i in mask.indices { let r = next(); mask[i] = r < 60 ? 0 : (r > 200 ? 255 : r) }
+            let bitmap = try Bitmap(width: w + 4, height: h + 2)
+            for y in 0..<bitmap.height { for x in 0..<bitmap.width { bitmap.canvas.row(y)[x] = 0xFF00_0000 | UInt32(next()) << 16 | UInt32(next()) << 8 | UInt32(next()) } }
+            var before: [UInt32] = []
+            for y in 0..<bitmap.height { for x in 0..<bitmap.width { before.append(bitmap.canvas.row(y)[x]) } }
+            mask.withUnsafeBufferPointer { bitmap.canvas.drawMask($0.baseAddress!, width: w, height: h, stride: w, x: 2, y: 1, color: colour) }
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width {
+                    let d = before[y * bitmap.width + x]
+                    var expected = d
+                    if (2..<2 + w).contains(x), (1..<1 + h).contains(y) {
+                        let c = UInt32(mask[(y - 1) * w + (x - 2)])
+                        let ca = UInt32(colour.alpha)
+                        let a = ca == 255 ? c : ((c * ca + 128) + ((c * ca + 128) >> 8)) >> 8
+                        if a > 0 {
+                            let word = colour.argb | 0xFF00_0000
+                            expected = 0
+                            for shift in stride(from: 0, to: 32, by: 8) {
+                                let t = ((word >> UInt32(shift)) & 0xFF) * a + ((d >> UInt32(shift)) & 0xFF) * (255 - a) + 128
+                                expected |= (((t + (t >> 8)) >> 8) & 0xFF) << UInt32(shift)
+                            }
+                        }
+                    }
+                    XCTAssertEqual(bitmap.canvas.row(y)[x], expected, "at \(x),\(y) colour \(colour)")
+                }
+            }
+        }
+    }
+}
