@@ -1,0 +1,72 @@
+import Raster
+
+/// Everything an integrator can set, with the defaults of DESIGN.md. Built by
+/// `ConfigLoader` from a TOML file, or `KioskConfig.builtIn` when there is none.
+public struct KioskConfig: Sendable, Equatable {
+    public struct Display: Sendable, Equatable {
+        /// 0, 90, 180 or 270: applied once, to rendering and touch alike.
+        public var rotation: Int = 0
+        /// Logical px → device px. Nil: derived from the panel's physical size when known.
+        public var scale: Double? = nil
+        /// Pixels per inch where the panel's size is unknown (headless runs).
+        public var dpi: Double = 96
+        /// "WIDTHxHEIGHT" to force a mode, nil for the connector's preferred one.
+        public var mode: String? = nil
+    }
+
+    public struct Theme: Sendable, Equatable {
+        public var background = Color(hex: "#f7f4ee")!
+        public var text = Color(hex: "#222222")!
+        public var muted = Color(hex: "#9a9a9a")!
+        public var foreground = Color(hex: "#111111")!
+        public var accent = Color(hex: "#d0342c")!
+        public var overlay = Color(hex: "#15181c")!
+        public var overlayAlpha = 0.9
+    }
+
+    public struct Text: Sendable, Equatable {
+        public var fonts: [String] = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+        /// Body text size in logical px.
+        public var size: Double = 20
+    }
+
+    public struct Page: Sendable, Equatable {
+        public enum Source: Sendable, Equatable {
+            case file(path: String)
+            /// Built-in demo content: Markdown text.
+            case builtIn(markdown: String)
+        }
+        public var title: String
+        public var source: Source
+        public var icon: String? = nil
+        public var iconSelected: String? = nil
+
+        public init(title: String, source: Source, icon: String? = nil, iconSelected: String? = nil) {
+            self.title = title; self.source = source; self.icon = icon; self.iconSelected = iconSelected
+        }
+    }
+
+    public struct Idle: Sendable, Equatable {
+        /// Seconds without touch before returning to the first page's top (0 = never).
+        public var homeAfter: Double = 120
+        /// Seconds without touch before the display is blanked (0 = never).
+        public var blankAfter: Double = 600
+    }
+
+    public var display = Display()
+    public var theme = Theme()
+    public var text = Text()
+    public var pages: [Page] = []
+    public var idle = Idle()
+    /// Where the config came from (for messages), nil for the built-in one.
+    public var sourcePath: String? = nil
+
+    public init() {}
+
+    /// The configuration used when none is given: three demo pages written for Lectern.
+    public static var builtIn: KioskConfig {
+        var config = KioskConfig()
+        config.pages = DemoPages.all.map { Page(title: $0.title, source: .builtIn(markdown: $0.markdown)) }
+        return config
+    }
+}

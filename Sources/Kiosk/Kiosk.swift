@@ -1,1 +1,0 @@
-// The Kiosk module. See docs/architecture.md.

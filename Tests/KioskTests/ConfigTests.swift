@@ -1,0 +1,104 @@
+import XCTest
+import Raster
+@testable import Kiosk
+
+final class ConfigTests: XCTestCase {
+    let full = """
+    [display]
+    rotation = 90            # portrait
+    scale = 1.5
+    dpi = 160
+    [theme]
+    background = "#ffffff"
+    accent = "#00ff00"
+    overlay_alpha = 0.8
+    [text]
+    fonts = ["fonts/Body.ttf", "/abs/CJK.ttf"]
+    size = 22
+    [[page]]
+    title = "Welcome"
+    content = "pages/welcome.md"
+    icon = "icons/welcome.png"
+    [[page]]
+    content = "pages/map.txt"
+    [idle]
+    home_after = 60
+    blank_after = 0
+    """
+
+    func testFullExample() throws {
+        let c = try ConfigLoader.parse(full, file: "/etc/lectern/lectern.toml", baseDirectory: "/etc/lectern")
+        XCTAssertEqual(c.display.rotation, 90)
+        XCTAssertEqual(c.display.scale, 1.5)
+        XCTAssertEqual(c.display.dpi, 160)
+        XCTAssertEqual(c.theme.background, Color(hex: "#ffffff"))
+        XCTAssertEqual(c.theme.accent, Color(red: 0, green: 255, blue: 0))
+        XCTAssertEqual(c.theme.text, Color(hex: "#222222"), "unset keys keep their default")
+        XCTAssertEqual(c.theme.overlayAlpha, 0.8)
+        XCTAssertEqual(c.text.fonts, ["/etc/lectern/fonts/Body.ttf", "/abs/CJK.ttf"])
+        XCTAssertEqual(c.pages.count, 2)
+        XCTAssertEqual(c.pages[0].source, .file(path: "/etc/lectern/pages/welcome.md"))
+        XCTAssertEqual(c.pages[0].icon, "/etc/lectern/icons/welcome.png")
+        XCTAssertEqual(c.pages[1].title, "map")
+        XCTAssertEqual(c.idle.homeAfter, 60)
+        XCTAssertEqual(c.idle.blankAfter, 0)
+    }
+
+    func assertError(_ text: String, line: Int?, key: String?, contains fragment: String, file: StaticString = #filePath, fileLine: UInt = #line) {
+        do {
+            _ = try ConfigLoader.parse(text, file: "k.toml", baseDirectory: ".")
+            XCTFail("expected an error", file: file, line: fileLine)
+        } catch {
+            XCTAssertEqual(error.line, line, "\(error)", file: file, line: fileLine)
+            XCTAssertEqual(error.key, key, "\(error)", file: file, line: fileLine)
+            XCTAssertTrue(error.description.contains(fragment), "\(error)", file: file, line: fileLine)
+            XCTAssertTrue(error.description.hasPrefix("k.toml"), file: file, line: fileLine)
+        }
+    }
+
+    func testUnknownKeyDidYouMean() {
+        assertError("[theme]\nbackgrund = \"#fff000\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "theme.backgrund", contains: "did you mean 'background'")
+    }
+
+    func testUnknownSectionDidYouMean() {
+        assertError("[dispaly]\nrotation = 0", line: 1, key: nil, contains: "did you mean [display]")
+    }
+
+    func testBadRotation() {
+        assertError("[display]\nrotation = 45\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.rotation", contains: "0, 90, 180 or 270")
+    }
+
+    func testBadColour() {
+        assertError("[theme]\naccent = \"red\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "theme.accent", contains: "#rrggbb")
+    }
+
+    func testWrongType() {
+        assertError("[text]\nsize = \"big\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "text.size", contains: "must be a number")
+    }
+
+    func testSyntaxErrorHasLine() {
+        assertError("[display]\nrotation = \n", line: 2, key: nil, contains: "missing value")
+        assertError("[theme]\ntext = \"#222222\n", line: 2, key: nil, contains: "not closed")
+    }
+
+    func testPageWithoutContent() {
+        assertError("[[page]]\ntitle = \"x\"", line: 1, key: "content", contains: "needs content")
+    }
+
+    func testNoPages() {
+        assertError("[display]\nrotation = 0", line: nil, key: "page", contains: "no pages")
+    }
+
+    func testMissingFile() {
+        XCTAssertThrowsError(try ConfigLoader.load(path: "/nonexistent/lectern.toml")) { error in
+            XCTAssertTrue("\(error)".contains("does not exist"))
+        }
+    }
+
+    func testBuiltInHasThreeDemoPages() {
+        let c = KioskConfig.builtIn
+        XCTAssertEqual(c.pages.count, 3)
+        guard case let .builtIn(chinese) = c.pages[1].source else { return XCTFail() }
+        XCTAssertTrue(chinese.contains("触摸屏"))
+    }
+}
