@@ -76,5 +76,6 @@ func monotonicSeconds() -> Double {
 func sleepSeconds(_ s: Double) {
     guard s > 0 else { return }
     var ts = timespec(tv_sec: Int(s), tv_nsec: Int((s - s.rounded(.down)) * 1e9))
-    while nanosleep(&ts, &ts) != 0 && errno == EINTR {}
+    var left = timespec()
+    while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
 }

@@ -11,7 +11,7 @@ import Touch
 //        [--rotation 0|90|180|270] SCRIPT
 
 struct Options {
-    var protocol: String?, readyFile: String?, goFile: String?, pidFile: String?
+    var hostPort: String?, readyFile: String?, goFile: String?, pidFile: String?
     var width: Int32 = 1280, height: Int32 = 800, unitsPerMM: Int32 = 5, rotation = 0
     var script = ""
 
@@ -28,7 +28,7 @@ struct Options {
         }
         while i < args.count {
             switch args[i] {
-            case "--protocol": protocol = try value()
+            case "--protocol": hostPort = try value()
             case "--ready-file": readyFile = try value()
             case "--go-file": goFile = try value()
             case "--pid-file": pidFile = try value()
@@ -104,7 +104,7 @@ func panelPoint(_ x: Double, _ y: Double, _ o: Options) -> (Double, Double) {
 func run() throws {
     let o = try Options(Array(CommandLine.arguments.dropFirst()))
     let plan = try segments(try readFile(o.script))
-    let host = try HostLink(path: o.protocol)
+    let host = try HostLink(path: o.hostPort)
     var screen: UInputTouchscreen? = try UInputTouchscreen(width: o.width, height: o.height, unitsPerMM: o.unitsPerMM)
     if let ready = o.readyFile, let f = fopen(ready, "w") { fputs("ready\n", f); fclose(f) }
     if let go = o.goFile {
@@ -178,6 +178,7 @@ func send(_ frame: [PanelTouch], _ screen: UInputTouchscreen?) throws {
 do {
     try run()
 } catch {
-    fputs("lectern-touch-inject: \(error)\n", stderr)
+    let message = "lectern-touch-inject: \(error)\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
     exit(1)
 }

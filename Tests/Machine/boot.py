@@ -73,7 +73,7 @@ def main():
     ap.add_argument("--scenarios", required=True, help="comma-separated")
     ap.add_argument("--out", required=True)
     ap.add_argument("--timeout", type=float, default=300, help="whole boot, seconds")
-    ap.add_argument("--memory", default="512")
+    ap.add_argument("--memory", default="1024")
     a = ap.parse_args()
 
     os.makedirs(a.out, exist_ok=True)

@@ -27,11 +27,13 @@ driver=$(arg driver)
 scenarios=$(arg scenarios | tr , ' ')
 log "guest up $(cut -d' ' -f1 /proc/uptime)s driver=$driver scenarios=$scenarios"
 
+[ "$driver" = virtio-gpu ] && { modprobe virtio_pci || fail "modprobe virtio_pci"; }
 modprobe "$driver" || fail "modprobe $driver"
 modprobe uinput || fail "modprobe uinput"
-for i in $(seq 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
-[ -e /dev/dri/card0 ] || fail "no /dev/dri/card0 after loading $driver"
-log "card0 at $(cut -d' ' -f1 /proc/uptime)s: $(cat /sys/class/drm/card0/device/driver/module/drivers/* 2>/dev/null | head -1)$(ls /sys/class/drm | tr '\n' ' ')"
+modprobe evdev || fail "modprobe evdev"
+for i in $(seq 300); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
+[ -e /dev/dri/card0 ] || fail "no /dev/dri/card0 30 s after loading $driver"
+log "card0 at $(cut -d' ' -f1 /proc/uptime)s, driver $(basename "$(readlink /sys/class/drm/card0/device/driver)")"
 
 /lib/systemd/systemd-udevd --daemon --resolve-names=never
 udevadm trigger --action=add
