@@ -35,6 +35,10 @@ for i in $(seq 300); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
 [ -e /dev/dri/card0 ] || fail "no /dev/dri/card0 30 s after loading $driver"
 log "card0 at $(cut -d' ' -f1 /proc/uptime)s, driver $(basename "$(readlink /sys/class/drm/card0/device/driver)")"
 
+# Text on the framebuffer console, so a capture can tell "the console is back" from a
+# dark screen (the restore scenario).
+printf '\033[2J\033[H%s\n' "lectern machine-test console ############" > /dev/tty1 2>/dev/null || true
+
 /lib/systemd/systemd-udevd --daemon --resolve-names=never
 udevadm trigger --action=add
 udevadm settle --timeout=10
