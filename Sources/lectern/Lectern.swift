@@ -10,7 +10,7 @@ struct Lectern: ParsableCommand {
         commandName: "lectern",
         abstract: "A touchscreen kiosk front for Linux.",
         version: version,
-        subcommands: [SpringCommand.self]
+        subcommands: [SpringCommand.self, RunCommand.self]
     )
 
     /// ArgumentParser's own `main()` prints usage after every error; a kiosk

@@ -1,0 +1,16 @@
+// Platform's syscall shims: calls Swift cannot make directly (variadic ioctl,
+// signalfd, whose header Glibc's Swift module does not include).
+#ifndef LECTERN_CSHIM_SYSTEM_H
+#define LECTERN_CSHIM_SYSTEM_H
+
+/// ioctl(fd, request, arg): -1 with errno on failure.
+int cshim_ioctl(int fd, unsigned long request, void *arg);
+
+/// Blocks `signals` for the calling thread (and threads it creates) and returns a
+/// non-blocking, close-on-exec signalfd for them; -1 with errno on failure.
+int cshim_signalfd(const int *signals, int count);
+
+/// SIGRTMIN is a function call in glibc's macro (the VT acquire signal uses it).
+int cshim_sigrtmin(void);
+
+#endif

@@ -1,0 +1,94 @@
+/// A display mode, as much of `drmModeModeInfo` as Lectern looks at, plus the raw
+/// struct's bytes so the real device can hand it back to the kernel unchanged.
+public struct DisplayMode: Equatable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    /// Vertical refresh in Hz.
+    public var refresh: Int
+    public var preferred: Bool
+    /// `drmModeModeInfo`'s bytes (empty in tests).
+    public var raw: [UInt8]
+
+    public init(width: Int, height: Int, refresh: Int = 60, preferred: Bool = false, raw: [UInt8] = []) {
+        self.width = width; self.height = height; self.refresh = refresh
+        self.preferred = preferred; self.raw = raw
+    }
+
+    public var description: String { "\(width)x\(height)@\(refresh)" }
+}
+
+/// A connector (HDMI-A-1, DSI-1, Virtual-1, ...) and what can drive it.
+public struct ConnectorInfo: Equatable, Sendable {
+    public var id: UInt32
+    public var name: String
+    public var connected: Bool
+    public var modes: [DisplayMode]
+    /// Indices (into `KMSDevice.crtcIDs()`) of CRTCs any of its encoders can use,
+    /// from the encoders' `possible_crtcs` bit masks.
+    public var possibleCRTCs: Set<Int>
+    /// The CRTC currently driving it, if any (keeps the boot console's choice).
+    public var currentCRTC: UInt32?
+
+    public init(id: UInt32, name: String, connected: Bool, modes: [DisplayMode], possibleCRTCs: Set<Int>, currentCRTC: UInt32? = nil) {
+        self.id = id; self.name = name; self.connected = connected; self.modes = modes
+        self.possibleCRTCs = possibleCRTCs; self.currentCRTC = currentCRTC
+    }
+}
+
+/// A mapped dumb buffer registered as a framebuffer.
+public struct DumbBuffer: Equatable, Sendable {
+    public var handle: UInt32
+    public var framebuffer: UInt32
+    public var width: Int
+    public var height: Int
+    /// Bytes per row, often more than width × 4.
+    public var pitch: Int
+    public var size: Int
+    /// Write-only, write-combined memory: never read it.
+    public nonisolated(unsafe) var pixels: UnsafeMutableRawPointer
+
+    public init(handle: UInt32, framebuffer: UInt32, width: Int, height: Int, pitch: Int, size: Int, pixels: UnsafeMutableRawPointer) {
+        self.handle = handle; self.framebuffer = framebuffer; self.width = width; self.height = height
+        self.pitch = pitch; self.size = size; self.pixels = pixels
+    }
+}
+
+/// What a CRTC showed before Lectern took it, restored at exit.
+public struct SavedCRTC: Equatable, Sendable {
+    public var crtc: UInt32
+    public var framebuffer: UInt32
+    public var x: Int
+    public var y: Int
+    public var mode: DisplayMode?
+    public init(crtc: UInt32, framebuffer: UInt32, x: Int = 0, y: Int = 0, mode: DisplayMode?) {
+        self.crtc = crtc; self.framebuffer = framebuffer; self.x = x; self.y = y; self.mode = mode
+    }
+}
+
+/// The KMS calls Lectern makes on one DRM card, thin enough to fake: the real one
+/// (`DRMCard`) calls libdrm, tests use a fake that records calls.
+public protocol KMSDevice: AnyObject {
+    /// The card's fd, polled for page-flip events.
+    var fd: FileDescriptor { get }
+    var path: String { get }
+    func crtcIDs() throws -> [UInt32]
+    func connectors() throws -> [ConnectorInfo]
+    func saveCRTC(_ crtc: UInt32) -> SavedCRTC?
+    func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer
+    func destroyDumbBuffer(_ buffer: DumbBuffer)
+    /// Shows `framebuffer` on `crtc` driving `connector` in `mode` (a modeset).
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode) throws
+    /// Puts back what `saveCRTC` returned (framebuffer 0 turns the CRTC off).
+    func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws
+    /// Queues a flip to `framebuffer` at the next vblank, with a completion event.
+    func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws
+    /// Tells the driver what changed (virtio-gpu and other "manual update" drivers
+    /// show nothing without it). ENOSYS / EOPNOTSUPP mean "not needed".
+    func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws
+    /// Reads the card's fd and returns how many page flips completed.
+    func readFlipEvents() throws -> Int
+    func dropMaster() throws
+    func setMaster() throws
+    /// DPMS on (true) or off through the connector's "DPMS" property.
+    func setPower(connector: UInt32, on: Bool) throws
+}

@@ -1,0 +1,229 @@
+import Raster
+
+/// The DRM/KMS output: one connector, mode and CRTC, two dumb buffers, a shadow
+/// bitmap the scene draws into. Damage is kept per buffer, so a buffer that missed
+/// frames gets their damage copied too. Flips with events; where the driver has no
+/// page flip, a modeset per frame plus DirtyFB.
+public final class KMSDisplay: FrameSink {
+    public let device: KMSDevice
+    public let rotation: PanelRotation
+    let requestedMode: (width: Int, height: Int)?
+    let log: PlatformLog
+
+    public private(set) var output: OutputChoice?
+    public private(set) var saved: SavedCRTC?
+    public private(set) var buffers: [DumbBuffer] = []
+    public private(set) var shadow: Bitmap?
+    /// Damage not yet copied into each buffer (logical coordinates).
+    public private(set) var pendingDamage: [Region] = []
+    /// Index of the buffer drawn next (not on screen).
+    public private(set) var back = 0
+    public private(set) var flipPending = false
+    public private(set) var hasMaster = true
+    public private(set) var poweredOn = true
+    /// False once the driver refused a page flip (EINVAL / ENOSYS): modesets instead.
+    public private(set) var flipsWork = true
+    /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
+    public private(set) var dirtyFBWorks = true
+    private var modeIsSet = false
+    private var wantsPresent = false
+    private var lastPresentError: String?
+    private var loggedWaiting = false
+
+    public init(device: KMSDevice, rotation: PanelRotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: PlatformLog) {
+        self.device = device
+        self.rotation = rotation
+        self.requestedMode = requestedMode
+        self.log = log
+    }
+
+    // MARK: FrameSink
+
+    public var pollFD: FileDescriptor? { device.fd }
+    public var canvas: Canvas? { output != nil && hasMaster ? shadow?.canvas : nil }
+    public var isBusy: Bool { flipPending }
+    /// True after the display came back: everything must be shown again even if
+    /// the scene has nothing new. (Pending per-buffer damage alone does not ask for a
+    /// present: it waits for the next frame that has its own damage.)
+    public var needsPresent: Bool { canvas != nil && wantsPresent }
+    public var frameInterval: Double { 1.0 / Double(max(output?.mode.refresh ?? 60, 1)) }
+
+    /// The logical size the scene lays out in, once an output is chosen.
+    public var logicalSize: (width: Int, height: Int)? {
+        output.map { rotation.logicalSize(physicalWidth: $0.mode.width, physicalHeight: $0.mode.height) }
+    }
+
+    /// Chooses the output and allocates buffers. Returns false (after logging once)
+    /// when no display is connected: call `rescan()` on hotplug.
+    @discardableResult
+    public func start() throws -> Bool {
+        let crtcs = try device.crtcIDs()
+        let connectors = try device.connectors()
+        let choice: OutputChoice
+        do {
+            choice = try OutputChoice.choose(connectors: connectors, crtcs: crtcs, requestedMode: requestedMode)
+        } catch OutputChoice.Failure.noConnectedConnector {
+            if !loggedWaiting { log.info("no display connected on \(device.path); waiting for one"); loggedWaiting = true }
+            return false
+        } catch {
+            throw DisplayError.setup("display \(device.path): \(error)")
+        }
+        if saved == nil { saved = device.saveCRTC(choice.crtc) }
+        try allocate(for: choice)
+        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0), page flip with event")
+        loggedWaiting = false
+        return true
+    }
+
+    private func allocate(for choice: OutputChoice) throws {
+        releaseBuffers()
+        for _ in 0..<2 { buffers.append(try device.createDumbBuffer(width: choice.mode.width, height: choice.mode.height)) }
+        let size = rotation.logicalSize(physicalWidth: choice.mode.width, physicalHeight: choice.mode.height)
+        shadow = try Bitmap(width: size.width, height: size.height)
+        output = choice
+        back = 0
+        modeIsSet = false
+        flipPending = false
+        damageEverything()
+    }
+
+    /// Marks every pixel of every buffer as needing a copy (new buffers, or the
+    /// display came back).
+    public func damageEverything() {
+        guard let shadow else { return }
+        pendingDamage = buffers.map { _ in Region(shadow.canvas.bounds) }
+    }
+
+    public func present(_ damage: Region) throws -> PresentOutcome {
+        guard let output, let shadow, hasMaster, !flipPending, buffers.count == 2 else { return .skipped }
+        for i in pendingDamage.indices { pendingDamage[i].add(damage) }
+        let buffer = buffers[back]
+        let toCopy = pendingDamage[back]
+        ScanoutCopy.copy(toCopy, from: shadow.canvas, to: buffer.pixels, pitch: buffer.pitch, rotation: rotation)
+        pendingDamage[back].removeAll()
+        wantsPresent = false
+
+        var outcome = PresentOutcome.shown
+        do {
+            if modeIsSet && flipsWork {
+                do {
+                    try device.pageFlip(output.crtc, framebuffer: buffer.framebuffer)
+                    outcome = .queued
+                } catch let error as Errno where error == .invalidArgument || error == .notImplemented || error == .notSupported {
+                    flipsWork = false
+                    log.info("page flip failed on \(device.path) (\(error)); falling back to a modeset per frame")
+                }
+            }
+            if outcome != .queued {
+                try device.setCRTC(output.crtc, framebuffer: buffer.framebuffer, connector: output.connector.id, mode: output.mode)
+                modeIsSet = true
+                markDirty(buffer, toCopy, logicalSize: (shadow.width, shadow.height))
+            }
+        } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
+            // Someone else is master (VT switch without notice): stop until it returns.
+            loseMaster()
+            log.info("lost DRM master on \(device.path) (\(error)); drawing stops until the VT comes back")
+            return .skipped
+        } catch {
+            // EBUSY and friends: the frame is in the buffer already; try again next
+            // frame rather than ending the kiosk. Logged once per distinct error.
+            let text = "\(error)"
+            if text != lastPresentError { log.info("present failed on \(device.path): \(text)"); lastPresentError = text }
+            return .skipped
+        }
+        lastPresentError = nil
+        flipPending = outcome == .queued
+        back = 1 - back
+        return outcome
+    }
+
+    private func markDirty(_ buffer: DumbBuffer, _ region: Region, logicalSize: (Int, Int)) {
+        guard dirtyFBWorks else { return }
+        let rects = region.rects.map { r -> (x: Int, y: Int, width: Int, height: Int) in
+            let p = rotation.physicalRect(r, logicalWidth: logicalSize.0, logicalHeight: logicalSize.1)
+            return (p.x, p.y, p.width, p.height)
+        }
+        do {
+            try device.dirtyFramebuffer(buffer.framebuffer, rects: rects)
+        } catch {
+            if let e = error as? Errno, e == .notImplemented || e == .notSupported { dirtyFBWorks = false }
+        }
+    }
+
+    public func handleReadable() throws -> Int {
+        let flips = try device.readFlipEvents()
+        if flips > 0 { flipPending = false }
+        return flips
+    }
+
+    // MARK: Master, hotplug, power, exit
+
+    /// The VT is switching away: drop master and stop drawing.
+    public func suspend() {
+        guard hasMaster else { return }
+        try? device.dropMaster()
+        loseMaster()
+        log.info("display released (VT switch)")
+    }
+
+    private func loseMaster() {
+        hasMaster = false
+        flipPending = false
+    }
+
+    /// The VT is back: take master again and redraw everything with a modeset.
+    public func resume() {
+        do { try device.setMaster() } catch { log.info("could not take DRM master back on \(device.path): \(error)") }
+        hasMaster = true
+        modeIsSet = false
+        damageEverything()
+        wantsPresent = true
+        log.info("display taken back")
+    }
+
+    public enum HotplugChange: Equatable { case unchanged, lost, resized(width: Int, height: Int), returned }
+
+    /// Re-reads connectors after a udev "drm" change event.
+    public func rescan() throws -> HotplugChange {
+        let connectors = try device.connectors()
+        if let output {
+            if connectors.first(where: { $0.id == output.connector.id })?.connected == true { return .unchanged }
+            log.info("display \(output.connector.name) disconnected; running without output")
+            releaseBuffers()
+            self.output = nil
+            return .lost
+        }
+        guard try start(), let size = logicalSize else { return .unchanged }
+        return .resized(width: size.width, height: size.height)
+    }
+
+    public func setPower(on: Bool) {
+        guard let output, on != poweredOn else { return }
+        do {
+            try device.setPower(connector: output.connector.id, on: on)
+            poweredOn = on
+            log.info("display power \(on ? "on" : "off")")
+        } catch {
+            log.info("could not switch display power \(on ? "on" : "off"): \(error)")
+        }
+    }
+
+    /// Restores the CRTC as it was before Lectern and frees the buffers.
+    public func shutdown() {
+        if let saved, let output, hasMaster {
+            do { try device.restoreCRTC(saved, connector: output.connector.id) } catch {
+                log.info("could not restore the previous CRTC \(saved.crtc): \(error)")
+            }
+        }
+        releaseBuffers()
+        output = nil
+    }
+
+    private func releaseBuffers() {
+        for b in buffers { device.destroyDumbBuffer(b) }
+        buffers.removeAll()
+        pendingDamage.removeAll()
+        shadow = nil
+        flipPending = false
+    }
+}

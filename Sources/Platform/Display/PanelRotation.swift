@@ -1,0 +1,98 @@
+import Raster
+
+/// How the panel is mounted, i.e. how the logical (laid-out) picture is turned onto
+/// the physical scan-out. Direction: the logical picture is turned CLOCKWISE by the
+/// angle. With `r90` the logical top-left pixel (0, 0) lands at the physical
+/// top-right corner, and logical (x, y) lands at physical (H - 1 - y, x), where H is
+/// the logical height (= the physical width).
+///
+/// The matching touch mapping (physical → logical) is the inverse:
+/// r90: (px, py) → (py, W - 1 - px) with W the physical width.
+/// (Touch defines its own `Rotation` on branch `touch`; the lead aligns the two.)
+public enum PanelRotation: Int, Sendable, CaseIterable {
+    case r0 = 0, r90 = 90, r180 = 180, r270 = 270
+
+    public init?(degrees: Int) { self.init(rawValue: degrees) }
+
+    /// True when the logical size is the physical size with width and height swapped.
+    public var swapsAxes: Bool { self == .r90 || self == .r270 }
+
+    /// The logical size for a physical (mode) size.
+    public func logicalSize(physicalWidth w: Int, physicalHeight h: Int) -> (width: Int, height: Int) {
+        swapsAxes ? (h, w) : (w, h)
+    }
+
+    /// Where logical pixel (x, y) lands physically, for a logical size `w`×`h`.
+    public func physicalPoint(x: Int, y: Int, logicalWidth w: Int, logicalHeight h: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .r0: return (x, y)
+        case .r90: return (h - 1 - y, x)
+        case .r180: return (w - 1 - x, h - 1 - y)
+        case .r270: return (y, w - 1 - x)
+        }
+    }
+
+    /// The physical rectangle covered by logical `rect` (logical size `w`×`h`).
+    public func physicalRect(_ r: IntRect, logicalWidth w: Int, logicalHeight h: Int) -> IntRect {
+        switch self {
+        case .r0: return r
+        case .r90: return IntRect(x: h - r.maxY, y: r.x, width: r.height, height: r.width)
+        case .r180: return IntRect(x: w - r.maxX, y: h - r.maxY, width: r.width, height: r.height)
+        case .r270: return IntRect(x: r.y, y: w - r.maxX, width: r.height, height: r.width)
+        }
+    }
+}
+
+/// Copies damaged parts of the shadow canvas (logical) into scan-out memory
+/// (physical, with its own pitch), turning them by the panel rotation on the way.
+/// It only WRITES the destination, row by row in address order (dumb buffers are
+/// write-combined: reads are very slow, sequential writes are fast).
+public enum ScanoutCopy {
+    public static func copy(_ region: Region, from shadow: Canvas, to destination: UnsafeMutableRawPointer, pitch: Int,
+                            rotation: PanelRotation) {
+        let bounds = shadow.bounds
+        for rect in region.rects {
+            copy(rect.intersection(bounds), from: shadow, to: destination, pitch: pitch, rotation: rotation)
+        }
+    }
+
+    public static func copy(_ rect: IntRect, from shadow: Canvas, to destination: UnsafeMutableRawPointer, pitch: Int,
+                            rotation: PanelRotation) {
+        guard !rect.isEmpty else { return }
+        let w = shadow.width, h = shadow.height
+        let phys = rotation.physicalRect(rect, logicalWidth: w, logicalHeight: h)
+        if rotation == .r0 {
+            // A plain row copy.
+            for y in rect.minY..<rect.maxY {
+                (destination + y * pitch + rect.x * 4).copyMemory(from: shadow.row(y) + rect.x, byteCount: rect.width * 4)
+            }
+            return
+        }
+        let strideWords = shadow.stride / 4
+        // Source step (in pixels) for one physical pixel to the right.
+        let step: Int
+        switch rotation {
+        case .r0: step = 1
+        case .r90: step = -strideWords   // logical y decreases as physical x grows
+        case .r180: step = -1
+        case .r270: step = strideWords   // logical y increases as physical x grows
+        }
+        let source = shadow.base.assumingMemoryBound(to: UInt32.self)
+        for py in phys.minY..<phys.maxY {
+            // The logical pixel behind physical (phys.x, py).
+            let lx: Int, ly: Int
+            switch rotation {
+            case .r0: lx = phys.x; ly = py
+            case .r90: lx = py; ly = h - 1 - phys.x
+            case .r180: lx = w - 1 - phys.x; ly = h - 1 - py
+            case .r270: lx = w - 1 - py; ly = phys.x
+            }
+            var s = source + ly * strideWords + lx
+            let d = (destination + py * pitch).assumingMemoryBound(to: UInt32.self) + phys.x
+            for i in 0..<phys.width {
+                d[i] = s.pointee
+                s += step
+            }
+        }
+    }
+}

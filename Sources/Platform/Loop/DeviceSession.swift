@@ -1,0 +1,111 @@
+import Raster
+
+/// Everything `lectern run` needs around a scene: the card, the console, the loop,
+/// hotplug, signals and a clean exit. The executable builds one and calls `run`.
+public final class DeviceSession {
+    public struct Options {
+        public var card: String?
+        public var mode: (width: Int, height: Int)?
+        public var rotation: PanelRotation = .r0
+        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: PanelRotation = .r0) {
+            self.card = card; self.mode = mode; self.rotation = rotation
+        }
+    }
+
+    public let log: PlatformLog
+    let options: Options
+    let system: SystemCalls
+    /// SIGHUP: re-read the configuration (the scene's business).
+    public var onReload: () -> Void = {}
+    /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
+    public var onSnapshot: (Canvas) -> Void = { _ in }
+    /// Makes the touch input for the display's native (unrotated) mode size; called
+    /// when the mode is known (at start, or when a display appears or changes). The
+    /// libinput reader needs that size to scale touches and applies the rotation.
+    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int) -> InputSource?)?
+
+    public init(options: Options, log: PlatformLog = PlatformLog(), system: SystemCalls = LinuxSystemCalls()) {
+        self.options = options
+        self.log = log
+        self.system = system
+    }
+
+    /// Runs `scene` on the display until SIGTERM / SIGINT; restores the console and
+    /// the CRTC on the way out (also when an error is thrown).
+    public func run(scene: FrameSource) throws {
+        let notifier = SystemdNotifier()
+        // Block the signals first: from here on SIGTERM is read from the signalfd and
+        // cannot kill Lectern between taking the console and restoring it. The VT
+        // release / acquire signals are included so an early VT switch is not fatal.
+        let signals = [DeviceSignal.terminate, .interrupt, .hangUp, .user1].map(\.rawValue)
+            + [Console.releaseSignal, Console.acquireSignal]
+        let signalFD = try system.signalFD(signals)
+        defer { system.close(signalFD) }
+        let card = try DRMCard.open(explicit: options.card, system: system)
+        let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, log: log)
+        let console = Console(system: system, log: log)
+        console?.take()
+        defer {
+            notifier.stopping()
+            display.shutdown()
+            console?.restore()
+        }
+        if try !display.start() {
+            // Not a failure: the service is up and will draw when a display appears.
+            notifier.status("waiting for a display")
+            notifier.ready()
+        }
+
+        let metrics = FrameMetrics(log: log)
+        let loop = try DeviceLoop(system: system, clock: SystemClock(), sink: display, scene: scene,
+                                  notifier: notifier, signalFD: signalFD)
+        loop.metrics = metrics
+        func attachInput() {
+            guard let mode = display.output?.mode, let makeInput else { return }
+            loop.input = makeInput(mode.width, mode.height)
+        }
+        attachInput()
+        loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
+        loop.onSignal = { [unowned self] signal in
+            switch signal {
+            case DeviceSignal.hangUp.rawValue:
+                log.info("SIGHUP: reloading")
+                onReload()
+                loop.invalidateScene()
+            case DeviceSignal.user1.rawValue:
+                // Counters for the machine test: two snapshots apart with nothing moving
+                // must show the same wake-ups (idle costs nothing).
+                log.info("metrics wake_ups=\(loop.wakeUps) frames=\(loop.framesPresented)")
+                if let canvas = display.canvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
+            case Console.releaseSignal where console?.processMode == true:
+                display.suspend()
+                console?.allowRelease()
+            case Console.acquireSignal where console?.processMode == true:
+                console?.acknowledgeAcquire()
+                display.resume()
+            default:
+                break
+            }
+        }
+        if let hotplug = HotplugMonitor() {
+            loop.extraSources.append((hotplug.fd, { [unowned self] in
+                guard hotplug.readHotplug() else { return }
+                do {
+                    if case .resized = try display.rescan() {
+                        loop.invalidateScene()
+                        attachInput()
+                    }
+                } catch {
+                    log.info("display rescan failed: \(error)")
+                }
+            }))
+        } else {
+            log.info("no udev monitor: display hotplug will not be noticed")
+        }
+        try withExtendedLifetime(console) {
+            try loop.run()
+        }
+        log.info("stopping (signal \(loop.stopSignal.map(String.init) ?? "none")); frames presented \(loop.framesPresented), wake-ups \(loop.wakeUps)")
+        metrics.report()
+    }
+}

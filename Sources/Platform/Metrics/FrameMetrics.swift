@@ -1,0 +1,87 @@
+import Glibc
+
+/// The figures `lectern run` logs for the machine test: start-up to first frame,
+/// touch-to-flip latency, peak memory. Every line starts with `lectern: metrics `.
+public final class FrameMetrics {
+    let log: PlatformLog
+    let secondsSinceStart: () -> Double?
+    public private(set) var samples: [Double] = []
+    private var lastReport: Double?
+    public static let reportInterval = 60.0
+
+    /// `secondsSinceStart` measures from process start (default: /proc/self/stat).
+    public init(log: PlatformLog, secondsSinceStart: @escaping () -> Double? = ProcessClock.secondsSinceStart) {
+        self.log = log
+        self.secondsSinceStart = secondsSinceStart
+    }
+
+    public func firstFrame() {
+        if let s = secondsSinceStart() {
+            log.info("metrics startup_to_first_frame_ms=\(Self.ms(s))")
+        }
+    }
+
+    /// One input → flip-queued latency; reports every minute of use (no timer: the
+    /// check runs when a sample arrives, so idle stays silent).
+    public func recordLatency(_ seconds: Double, at now: Double) {
+        samples.append(max(0, seconds))
+        if lastReport == nil { lastReport = now }
+        if let last = lastReport, now - last >= Self.reportInterval {
+            report()
+            lastReport = now
+        }
+    }
+
+    /// Logs latency (if any samples) and peak RSS; called each minute and at exit.
+    public func report() {
+        if !samples.isEmpty {
+            let sorted = samples.sorted()
+            log.info("metrics touch_to_flip_ms median=\(Self.ms(Self.percentile(sorted, 0.5))) p99=\(Self.ms(Self.percentile(sorted, 0.99))) samples=\(sorted.count)")
+            samples.removeAll(keepingCapacity: true)
+        }
+        log.info("metrics peak_rss_kib=\(ProcessClock.peakRSSKiB())")
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    static func ms(_ s: Double) -> String {
+        let v = (s * 10_000).rounded() / 10
+        return String(v)
+    }
+}
+
+/// Process start time and peak memory from the kernel.
+public enum ProcessClock {
+    /// Seconds since this process started: /proc/self/stat's starttime (clock ticks
+    /// since boot) against CLOCK_BOOTTIME; counts dynamic loading too.
+    public static func secondsSinceStart() -> Double? {
+        guard let stat = readFile("/proc/self/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name; starttime is field 22 overall, 20th after ")".
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var ts = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &ts)
+        let now = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Peak resident set size in KiB (getrusage's ru_maxrss).
+    public static func peakRSSKiB() -> Int {
+        var usage = rusage()
+        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+        return Int(usage.ru_maxrss)
+    }
+
+    static func readFile(_ path: String) -> String? {
+        guard let f = fopen(path, "r") else { return nil }
+        defer { fclose(f) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = fread(&buffer, 1, buffer.count - 1, f)
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,1 +1,0 @@
-// The Platform module. See docs/architecture.md.

@@ -1,0 +1,154 @@
+import XCTest
+import Raster
+import Touch
+@testable import Platform
+
+final class FakeNotifier: ServiceNotifier {
+    var watchdogInterval: Double?
+    var log: [String] = []
+    init(watchdogInterval: Double? = nil) { self.watchdogInterval = watchdogInterval }
+    func ready() { log.append("READY") }
+    func watchdog() { log.append("WATCHDOG") }
+    func stopping() { log.append("STOPPING") }
+    func status(_ text: String) { log.append("STATUS=\(text)") }
+}
+
+final class FakeInput: InputSource {
+    let pollDescriptor = FileDescriptor(60)
+    var queued: [[TouchEvent]] = []
+    func readEvents() throws -> [TouchEvent] { queued.isEmpty ? [] : queued.removeFirst() }
+}
+
+final class DeviceLoopTests: XCTestCase {
+    let clock = FakeClock(100)
+    lazy var system = FakeSystemCalls(clock: clock, horizon: 102)   // two seconds
+    let scene = FakeScene()
+
+    func run(_ loop: DeviceLoop) throws {
+        do { try loop.run() } catch is EndOfScript {}
+    }
+
+    func testIdleHasNoWakeUpsOverTwoSeconds() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        let notifier = FakeNotifier()
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, notifier: notifier, signals: [15])
+        try run(loop)
+        XCTAssertEqual(scene.renders, [100], "the first frame only")
+        XCTAssertEqual(loop.wakeUps, 1, "the first frame's flip event, then nothing")
+        XCTAssertEqual(system.polls.last, -1, "waits forever at rest")
+        XCTAssertEqual(notifier.log, ["READY"], "ready once the first flip completed")
+        XCTAssertEqual(clock.time, 102)
+    }
+
+    func testHeadlessIdleIsZeroWakeUps() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        XCTAssertEqual(loop.wakeUps, 0)
+        XCTAssertEqual(sink.presents, [100])
+    }
+
+    func testDeadlineWakesOnceAtItsTime() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        scene.deadline = 101.25
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        XCTAssertEqual(system.polls.first, 1250)
+        XCTAssertEqual(loop.wakeUps, 1)
+        XCTAssertEqual(scene.reachedAt, [101.25])
+    }
+
+    func testFramesFollowFlipsOnlyWhileMoving() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        scene.restAt = 100.1
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        // One frame per flip (1/60 s) from 100 until the scene rests at 100.1.
+        XCTAssertEqual(scene.renders.count, 6)
+        for (a, b) in zip(scene.renders, scene.renders.dropFirst()) { XCTAssertEqual(b - a, 1.0 / 60, accuracy: 1e-9) }
+        XCTAssertLessThan(scene.renders.last!, 100.1)
+        XCTAssertEqual(loop.wakeUps, 6, "one per flip event (the last finds the scene at rest), none after")
+        XCTAssertEqual(system.polls.filter { $0 != -1 }, [], "no timeouts while flips pace the frames")
+    }
+
+    func testSynchronousSinkIsPacedByRefresh() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        scene.restAt = 100.05
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        XCTAssertEqual(scene.renders.count, 3)   // 100, 100.017, 100.034 (poll timeouts round up to 17 ms)
+        XCTAssertEqual(system.polls.prefix(3), [17, 17, 17])
+    }
+
+    func testTouchIsHandledAndRenderedWithLatencyLogged() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        let input = FakeInput()
+        input.queued = [[.down(slot: 0, x: 3, y: 2, time: 100.499), .up(slot: 0, time: 100.5)]]
+        system.schedule(input.pollDescriptor, at: 100.5)
+        var lines: [String] = []
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        loop.input = input
+        loop.metrics = FrameMetrics(log: PlatformLog { lines.append($0) }, secondsSinceStart: { 0.1234 })
+        try run(loop)
+        XCTAssertEqual(scene.events.count, 2)
+        XCTAssertEqual(scene.renders, [100, 100.5])
+        XCTAssertEqual(loop.metrics?.samples.count, 1)
+        XCTAssertEqual(loop.metrics!.samples[0], 0.001, accuracy: 1e-9)
+        XCTAssertEqual(lines, ["lectern: metrics startup_to_first_frame_ms=123.4"])
+        loop.metrics?.report()
+        XCTAssertEqual(lines[1], "lectern: metrics touch_to_flip_ms median=1.0 p99=1.0 samples=1")
+        XCTAssertTrue(lines[2].hasPrefix("lectern: metrics peak_rss_kib="))
+    }
+
+    func testSIGTERMStopsAndOtherSignalsReachTheHook() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        system.sendSignal(1, at: 100.2)
+        system.sendSignal(15, at: 100.3)
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [15, 2, 1, 10])
+        var received: [Int32] = []
+        loop.onSignal = { received.append($0) }
+        try loop.run()   // returns normally: no EndOfScript
+        XCTAssertEqual(received, [1])
+        XCTAssertEqual(loop.stopSignal, 15)
+        XCTAssertEqual(clock.time, 100.3)
+    }
+
+    func testWatchdogIsTheOnlyIdleWakeUp() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        let notifier = FakeNotifier(watchdogInterval: 0.5)
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, notifier: notifier)
+        try run(loop)
+        XCTAssertEqual(notifier.log.filter { $0 == "WATCHDOG" }.count, 4)   // 100.5, 101, 101.5, 102
+        XCTAssertEqual(loop.wakeUps, 4)
+        XCTAssertEqual(scene.renders, [100])
+    }
+
+    func testBlankedDisplayIsPoweredOffAndNotDrawn() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        scene.powered = false
+        scene.restAt = 101
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        do { try loop.iterate() } catch is EndOfScript {}
+        XCTAssertEqual(sink.powerChanges, [false])
+        XCTAssertEqual(scene.renders, [])
+    }
+
+    func testPercentile() {
+        let values = (1...100).map(Double.init)
+        XCTAssertEqual(FrameMetrics.percentile(values, 0.5), 50)
+        XCTAssertEqual(FrameMetrics.percentile(values, 0.99), 99)
+        XCTAssertEqual(FrameMetrics.percentile([], 0.5), 0)
+    }
+}
+
+extension DeviceLoopTests {
+    func testInstantFlipsAreCappedAtRefreshRate() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        sink.flipDelay = 0.001   // no vblank: the event comes at once
+        scene.restAt = 100.1
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        XCTAssertEqual(scene.renders.count, 6, "still one frame per refresh, not one per millisecond")
+        for (a, b) in zip(scene.renders, scene.renders.dropFirst()) { XCTAssertGreaterThanOrEqual(b - a, 1.0 / 60 - 1e-9) }
+    }
+}

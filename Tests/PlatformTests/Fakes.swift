@@ -1,0 +1,213 @@
+import Platform
+import Raster
+import Touch
+
+/// A KMS device that records calls; dumb buffers are plain memory with a pitch wider
+/// than width × 4 whose padding starts as a sentinel.
+final class FakeKMSDevice: KMSDevice {
+    static let padding: UInt32 = 0xDEAD_BEEF
+    let fd = FileDescriptor(40)
+    let path = "/dev/dri/card9"
+    var crtcs: [UInt32] = [31, 32]
+    var connectorList: [ConnectorInfo]
+    var calls: [String] = []
+    var flipError: Errno?
+    var dirtyError: Errno?
+    var setCRTCError: Errno?
+    var pendingFlips = 0
+    var extraPitch = 64
+    var saved = SavedCRTC(crtc: 31, framebuffer: 7, mode: DisplayMode(width: 640, height: 480))
+    private var nextHandle: UInt32 = 100
+    private(set) var allocations: [UnsafeMutableRawPointer] = []
+
+    init(connectors: [ConnectorInfo]) { connectorList = connectors }
+
+    deinit { for a in allocations { a.deallocate() } }
+
+    func crtcIDs() throws -> [UInt32] { crtcs }
+    func connectors() throws -> [ConnectorInfo] { connectorList }
+    func saveCRTC(_ crtc: UInt32) -> SavedCRTC? { calls.append("saveCRTC \(crtc)"); return saved }
+
+    func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer {
+        let pitch = width * 4 + extraPitch
+        let size = pitch * height
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        memory.initializeMemory(as: UInt32.self, repeating: Self.padding, count: size / 4)
+        allocations.append(memory)
+        nextHandle += 1
+        calls.append("create \(width)x\(height)")
+        return DumbBuffer(handle: nextHandle, framebuffer: nextHandle + 1000, width: width, height: height,
+                          pitch: pitch, size: size, pixels: memory)
+    }
+
+    func destroyDumbBuffer(_ buffer: DumbBuffer) { calls.append("destroy fb \(buffer.framebuffer)") }
+
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode) throws {
+        if let setCRTCError { throw setCRTCError }
+        calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)")
+    }
+
+    func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {
+        calls.append("restoreCRTC \(saved.crtc) fb \(saved.framebuffer) conn \(connector)")
+    }
+
+    func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
+        if let flipError { throw flipError }
+        pendingFlips += 1
+        calls.append("pageFlip \(crtc) fb \(framebuffer)")
+    }
+
+    func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {
+        calls.append("dirtyFB \(framebuffer) \(rects.map { "\($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ","))")
+        if let dirtyError { throw dirtyError }
+    }
+
+    func readFlipEvents() throws -> Int { let n = pendingFlips; pendingFlips = 0; return n }
+    func dropMaster() throws { calls.append("dropMaster") }
+    func setMaster() throws { calls.append("setMaster") }
+    func setPower(connector: UInt32, on: Bool) throws { calls.append("power \(connector) \(on ? "on" : "off")") }
+
+    func pixel(_ buffer: DumbBuffer, x: Int, y: Int) -> UInt32 {
+        (buffer.pixels + y * buffer.pitch + x * 4).load(as: UInt32.self)
+    }
+}
+
+func connector(_ id: UInt32, _ name: String, connected: Bool = true, modes: [DisplayMode], crtcs: Set<Int> = [0, 1],
+               current: UInt32? = nil) -> ConnectorInfo {
+    ConnectorInfo(id: id, name: name, connected: connected, modes: modes, possibleCRTCs: crtcs, currentCRTC: current)
+}
+
+/// A monotonic clock the test moves.
+final class FakeClock: MonotonicClock {
+    var time: Double
+    init(_ time: Double = 100) { self.time = time }
+    func now() -> Double { time }
+}
+
+/// Stops a loop run when the fake poll would wait past the script's end.
+struct EndOfScript: Error {}
+
+/// Syscalls over a script of fd readiness at given times. `poll` advances the fake
+/// clock to the next scheduled event within its timeout (or by the whole timeout);
+/// waiting beyond `horizon` ends the run with `EndOfScript`.
+final class FakeSystemCalls: SystemCalls {
+    let clock: FakeClock
+    var horizon: Double
+    var scheduled: [(time: Double, fd: FileDescriptor, payload: [UInt8]?)] = []
+    var pendingReads: [FileDescriptor: [[UInt8]]] = [:]
+    var polls: [Int32] = []
+    var ioctls: [(fd: FileDescriptor, request: UInt, arg: UInt?)] = []
+    let signalDescriptor = FileDescriptor(77)
+
+    init(clock: FakeClock, horizon: Double) {
+        self.clock = clock
+        self.horizon = horizon
+    }
+
+    /// `fd` becomes readable at `time`; `payload`, if any, is what a read then returns.
+    func schedule(_ fd: FileDescriptor, at time: Double, payload: [UInt8]? = nil) {
+        scheduled.append((time, fd, payload))
+        scheduled.sort { $0.time < $1.time }
+    }
+
+    func open(_ path: String, flags: Int32) throws -> FileDescriptor { throw Errno.noEntry }
+    func close(_ fd: FileDescriptor) {}
+    func ioctl(_ fd: FileDescriptor, _ request: UInt, _ arg: UnsafeMutableRawPointer?) throws -> Int32 {
+        ioctls.append((fd, request, arg.map { UInt(bitPattern: $0) }))
+        return 0
+    }
+
+    func poll(_ requests: inout [PollRequest], timeout: Int32) throws -> Int {
+        polls.append(timeout)
+        let limit = timeout < 0 ? Double.infinity : clock.time + Double(timeout) / 1000
+        let watched = Set(requests.map(\.fd))
+        guard let index = scheduled.firstIndex(where: { watched.contains($0.fd) }), scheduled[index].time <= limit else {
+            if limit > horizon { clock.time = horizon; throw EndOfScript() }
+            clock.time = limit
+            return 0
+        }
+        let event = scheduled.remove(at: index)
+        if event.time > horizon { clock.time = horizon; throw EndOfScript() }
+        clock.time = max(clock.time, event.time)
+        if let payload = event.payload { pendingReads[event.fd, default: []].append(payload) }
+        for i in requests.indices where requests[i].fd == event.fd { requests[i].returned = .readable }
+        return 1
+    }
+
+    func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard var queue = pendingReads[fd], !queue.isEmpty else { throw Errno.wouldBlock }
+        let bytes = queue.removeFirst()
+        pendingReads[fd] = queue
+        buffer.copyBytes(from: bytes)
+        return bytes.count
+    }
+
+    func write(_ fd: FileDescriptor, from buffer: UnsafeRawBufferPointer) throws -> Int { buffer.count }
+    func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer { throw Errno.notSupported }
+    func munmap(_ address: UnsafeMutableRawPointer, length: Int) {}
+    func signalFD(_ signals: [Int32]) throws -> FileDescriptor { signalDescriptor }
+
+    /// Queues a signal on the signalfd at `time`.
+    func sendSignal(_ signal: Int32, at time: Double) {
+        var info = [UInt8](repeating: 0, count: 128)
+        withUnsafeBytes(of: UInt32(signal).littleEndian) { for i in 0..<4 { info[i] = $0[i] } }
+        schedule(signalDescriptor, at: time, payload: info)
+    }
+}
+
+/// A scene that records what the loop asks of it. It "moves" until `restAt`.
+final class FakeScene: FrameSource {
+    var size: (width: Int, height: Int)?
+    var resizes = 0
+    var renders: [Double] = []
+    var events: [TouchEvent] = []
+    var restAt: Double = -1
+    var deadline: Double?
+    var reachedAt: [Double] = []
+    var powered = true
+    var displayPowered: Bool { powered }
+
+    func resize(width: Int, height: Int) { size = (width, height); resizes += 1 }
+    func handle(_ event: TouchEvent) { events.append(event) }
+    func needsFrame(at time: Double) -> Bool { time < restAt }
+    func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+        renders.append(time)
+        canvas.row(0)[0] = UInt32(renders.count)
+        damage.add(IntRect(x: 0, y: 0, width: 1, height: 1))
+    }
+    func nextDeadline() -> Double? { deadline }
+    func deadlineReached(at time: Double) { reachedAt.append(time); deadline = nil }
+}
+
+/// A sink with no device: synchronous presents, or flips completing through a fake fd.
+final class FakeSink: FrameSink {
+    let bitmap: Bitmap
+    let system: FakeSystemCalls
+    let usesFlips: Bool
+    var pollFD: FileDescriptor? { usesFlips ? FileDescriptor(50) : nil }
+    var canvas: Canvas? { bitmap.canvas }
+    var isBusy = false
+    var needsPresent = false
+    let frameInterval = 1.0 / 60
+    /// Seconds from a flip to its event (a driver without vblank: nearly 0).
+    var flipDelay = 1.0 / 60
+    var presents: [Double] = []
+    var powerChanges: [Bool] = []
+
+    init(system: FakeSystemCalls, usesFlips: Bool, width: Int = 8, height: Int = 4) throws {
+        self.system = system
+        self.usesFlips = usesFlips
+        bitmap = try Bitmap(width: width, height: height)
+    }
+
+    func present(_ damage: Region) throws -> PresentOutcome {
+        presents.append(system.clock.time)
+        guard usesFlips else { return .shown }
+        isBusy = true
+        system.schedule(FileDescriptor(50), at: system.clock.time + flipDelay)
+        return .queued
+    }
+
+    func handleReadable() throws -> Int { isBusy = false; return 1 }
+    func setPower(on: Bool) { powerChanges.append(on) }
+}
