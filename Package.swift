@@ -34,6 +34,7 @@ let package = Package(
         cLibrary("CSystemd", pkg: "libsystemd", apt: ["libsystemd-dev"]),
         .target(
             name: "CShim",
+            dependencies: ["CFreeType"],
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
 
@@ -60,7 +61,7 @@ let package = Package(
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Golden")]),
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "CPNG"], resources: [.copy("Golden")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),

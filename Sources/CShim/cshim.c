@@ -1,1 +1,1 @@
-#include "cshim.h"
+#include "CShim.h"

@@ -10,7 +10,15 @@ struct Lectern: ParsableCommand {
         commandName: "lectern",
         abstract: "A touchscreen kiosk front for Linux.",
         version: version,
-        subcommands: [SpringCommand.self, RunCommand.self]
+        subcommands: [
+            RunCommand.self,
+            DemoCommand.self,
+            SnapshotCommand.self,
+            InputDebugCommand.self,
+            BenchCommand.self,
+            InitCommand.self,
+            SpringCommand.self,
+        ]
     )
 
     /// ArgumentParser's own `main()` prints usage after every error; a kiosk

@@ -3,6 +3,7 @@ import Foundation
 import Kiosk
 import Platform
 import Raster
+import Touch
 
 /// `lectern run`: the kiosk on the display, as the systemd service starts it.
 ///
@@ -33,26 +34,37 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         var options = DeviceSession.Options(card: card)
+        var kioskConfig = KioskConfig.builtIn
         if let config {
             do {
-                let loaded = try ConfigLoader.load(path: config)
-                options.rotation = PanelRotation(degrees: loaded.display.rotation) ?? .r0
-                options.mode = loaded.display.mode.flatMap(OutputChoice.parseMode)
+                kioskConfig = try ConfigLoader.load(path: config)
             } catch {
                 fail("\(error)", .config)
             }
         }
+        options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0
+        options.mode = kioskConfig.display.mode.flatMap(OutputChoice.parseMode)
         let session = DeviceSession(options: options)
-        // TODO(lead): replace with the kiosk scene, and give the session the libinput
-        // reader for `seat` (branch `touch`), e.g.
-        //   session.makeInput = { w, h in try? LibinputTouchSource(seat: seat,
-        //       rotation: Rotation(rawValue: options.rotation.rawValue)!, nativeWidth: Double(w), nativeHeight: Double(h)) }
-        // with `extension LibinputTouchSource: InputSource` (pollDescriptor, readEvents).
-        let scene = PlaceholderScene()
-        session.onReload = { session.log.info("reload: the placeholder scene has no configuration to re-read") }
+        let kiosk = KioskFrameSource(config: kioskConfig, configPath: config, log: session.log)
+        let rotation = options.rotation
+        let seat = self.seat
+        session.makeInput = { width, height in
+            do {
+                let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
+                                                     log: { session.log.info($0) })
+                if kiosk.pixelsPerMillimetre == nil {
+                    kiosk.pixelsPerMillimetre = source.devices.lazy.compactMap { $0.pixelsPerMillimetre(nativeWidth: Double(width)) }.first
+                }
+                return source
+            } catch {
+                session.log.info("touch input unavailable: \(error)")
+                return nil
+            }
+        }
+        session.onReload = { kiosk.reload() }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         do {
-            try session.run(scene: scene)
+            try session.run(scene: kiosk)
         } catch let error as DisplayError {
             switch error {
             case .noDevice, .noSuchCard: fail(error.description, .unavailable)
@@ -70,27 +82,17 @@ struct RunCommand: ParsableCommand {
     }
 }
 
-/// SIGUSR1: the shadow frame to a file in $RUNTIME_DIRECTORY (or /run/lectern).
-/// TODO(lead): switch to Raster's PNGEncoder (branch `raster`) when merged; until
-/// then a binary PPM, which any image viewer and ImageMagick read.
+/// SIGUSR1: the frame on screen (the shadow buffer, logical size) to a PNG in
+/// $RUNTIME_DIRECTORY (or /run/lectern), for support staff who cannot see the kiosk.
 enum Snapshot {
     static func write(_ canvas: Canvas, log: PlatformLog) {
         let dir = ProcessInfo.processInfo.environment["RUNTIME_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? "/run/lectern"
-        let path = "\(dir)/snapshot.ppm"
-        var data = Data("P6\n\(canvas.width) \(canvas.height)\n255\n".utf8)
-        data.reserveCapacity(data.count + canvas.width * canvas.height * 3)
-        for y in 0..<canvas.height {
-            let row = canvas.row(y)
-            for x in 0..<canvas.width {
-                let p = row[x]
-                data.append(contentsOf: [UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF)])
-            }
-        }
+        let path = "\(dir)/snapshot.png"
         do {
-            try data.write(to: URL(fileURLWithPath: path))
+            try PNGEncoder.write(canvas: canvas, to: path)
             log.info("snapshot written to \(path)")
         } catch {
-            log.info("cannot write snapshot \(path): \(error.localizedDescription)")
+            log.info("cannot write snapshot \(path): \(error)")
         }
     }
 }

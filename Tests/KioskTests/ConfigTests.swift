@@ -102,3 +102,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(chinese.contains("触摸屏"))
     }
 }
+
+final class ConfigTemplateTests: XCTestCase {
+    /// The template `lectern init` writes parses back to the defaults and the demo pages.
+    func testTemplateRoundTrips() throws {
+        let c = try ConfigLoader.parse(ConfigTemplate.text, file: "/etc/lectern/lectern.toml", baseDirectory: "/etc/lectern")
+        var expected = KioskConfig()
+        expected.pages = c.pages
+        expected.sourcePath = c.sourcePath
+        XCTAssertEqual(c, expected)
+        XCTAssertEqual(c.pages.map(\.title), ["Welcome", "中文", "Handbook"])
+        XCTAssertEqual(c.pages[0].source, .file(path: "/etc/lectern/pages/welcome.md"))
+        XCTAssertEqual(ConfigTemplate.pages.count, 3)
+    }
+}

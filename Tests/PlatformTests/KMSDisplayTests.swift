@@ -1,3 +1,4 @@
+import Touch
 import XCTest
 import Raster
 @testable import Platform
@@ -6,7 +7,7 @@ final class KMSDisplayTests: XCTestCase {
     let mode = DisplayMode(width: 8, height: 4, refresh: 60, preferred: true)
     var lines: [String] = []
 
-    func makeDisplay(rotation: PanelRotation = .r0, connected: Bool = true) throws -> (KMSDisplay, FakeKMSDevice) {
+    func makeDisplay(rotation: Rotation = .r0, connected: Bool = true) throws -> (KMSDisplay, FakeKMSDevice) {
         let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", connected: connected, modes: [mode])])
         let display = KMSDisplay(device: device, rotation: rotation, log: PlatformLog { [unowned self] in lines.append($0) })
         return (display, device)

@@ -1,3 +1,4 @@
+import Touch
 import XCTest
 import Raster
 @testable import Platform
@@ -43,8 +44,8 @@ final class ScanoutCopyTests: XCTestCase {
         let (w, h) = (4, 3)
         let shadow = try patternedShadow(width: w, height: h)
         // Logical (0, 0) is 1; where it lands for each rotation (clockwise convention).
-        let expectedTopLeftLanding: [PanelRotation: (Int, Int)] = [.r0: (0, 0), .r90: (2, 0), .r180: (3, 2), .r270: (0, 3)]
-        for rotation in PanelRotation.allCases {
+        let expectedTopLeftLanding: [Rotation: (Int, Int)] = [.r0: (0, 0), .r90: (2, 0), .r180: (3, 2), .r270: (0, 3)]
+        for rotation in Rotation.allCases {
             let physW = rotation.swapsAxes ? h : w, physH = rotation.swapsAxes ? w : h
             let pitch = physW * 4 + 8
             withDestination(width: physW, height: physH, pitch: pitch) { d in
@@ -61,14 +62,14 @@ final class ScanoutCopyTests: XCTestCase {
             }
         }
         // The last logical pixel (bottom-right) for r90 lands bottom-left.
-        XCTAssertTrue(PanelRotation.r90.physicalPoint(x: 3, y: 2, logicalWidth: 4, logicalHeight: 3) == (0, 3))
+        XCTAssertTrue(Rotation.r90.physicalPoint(x: 3, y: 2, logicalWidth: 4, logicalHeight: 3) == (0, 3))
     }
 
     func testRotatedPartialRectTouchesOnlyItsPhysicalRect() throws {
         let (w, h) = (6, 4)
         let shadow = try patternedShadow(width: w, height: h)
         let rect = IntRect(x: 1, y: 1, width: 3, height: 2)
-        for rotation in PanelRotation.allCases {
+        for rotation in Rotation.allCases {
             let physW = rotation.swapsAxes ? h : w, physH = rotation.swapsAxes ? w : h
             let pitch = physW * 4 + 4
             withDestination(width: physW, height: physH, pitch: pitch) { d in

@@ -1,3 +1,4 @@
+import Touch
 import Raster
 
 /// The DRM/KMS output: one connector, mode and CRTC, two dumb buffers, a shadow
@@ -6,7 +7,7 @@ import Raster
 /// page flip, a modeset per frame plus DirtyFB.
 public final class KMSDisplay: FrameSink {
     public let device: KMSDevice
-    public let rotation: PanelRotation
+    public let rotation: Rotation
     let requestedMode: (width: Int, height: Int)?
     let log: PlatformLog
 
@@ -30,7 +31,7 @@ public final class KMSDisplay: FrameSink {
     private var lastPresentError: String?
     private var loggedWaiting = false
 
-    public init(device: KMSDevice, rotation: PanelRotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: PlatformLog) {
+    public init(device: KMSDevice, rotation: Rotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: PlatformLog) {
         self.device = device
         self.rotation = rotation
         self.requestedMode = requestedMode

@@ -1,3 +1,4 @@
+import Touch
 import Raster
 
 /// Everything `lectern run` needs around a scene: the card, the console, the loop,
@@ -6,8 +7,8 @@ public final class DeviceSession {
     public struct Options {
         public var card: String?
         public var mode: (width: Int, height: Int)?
-        public var rotation: PanelRotation = .r0
-        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: PanelRotation = .r0) {
+        public var rotation: Rotation = .r0
+        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: Rotation = .r0) {
             self.card = card; self.mode = mode; self.rotation = rotation
         }
     }

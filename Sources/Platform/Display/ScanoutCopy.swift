@@ -1,21 +1,11 @@
 import Raster
+import Touch
 
-/// How the panel is mounted, i.e. how the logical (laid-out) picture is turned onto
-/// the physical scan-out. Direction: the logical picture is turned CLOCKWISE by the
-/// angle. With `r90` the logical top-left pixel (0, 0) lands at the physical
-/// top-right corner, and logical (x, y) lands at physical (H - 1 - y, x), where H is
-/// the logical height (= the physical width).
-///
-/// The matching touch mapping (physical → logical) is the inverse:
-/// r90: (px, py) → (py, W - 1 - px) with W the physical width.
-/// (Touch defines its own `Rotation` on branch `touch`; the lead aligns the two.)
-public enum PanelRotation: Int, Sendable, CaseIterable {
-    case r0 = 0, r90 = 90, r180 = 180, r270 = 270
-
+/// The panel rotation (`Touch.Rotation`, one convention for touch and pixels: the
+/// logical picture is turned clockwise by the angle) as the scan-out copy needs it.
+/// With `r90` logical (x, y) lands at physical (H - 1 - y, x), H the logical height.
+extension Rotation {
     public init?(degrees: Int) { self.init(rawValue: degrees) }
-
-    /// True when the logical size is the physical size with width and height swapped.
-    public var swapsAxes: Bool { self == .r90 || self == .r270 }
 
     /// The logical size for a physical (mode) size.
     public func logicalSize(physicalWidth w: Int, physicalHeight h: Int) -> (width: Int, height: Int) {
@@ -24,12 +14,8 @@ public enum PanelRotation: Int, Sendable, CaseIterable {
 
     /// Where logical pixel (x, y) lands physically, for a logical size `w`×`h`.
     public func physicalPoint(x: Int, y: Int, logicalWidth w: Int, logicalHeight h: Int) -> (x: Int, y: Int) {
-        switch self {
-        case .r0: return (x, y)
-        case .r90: return (h - 1 - y, x)
-        case .r180: return (w - 1 - x, h - 1 - y)
-        case .r270: return (y, w - 1 - x)
-        }
+        let native = swapsAxes ? (h, w) : (w, h)
+        return nativePixel(logicalX: x, logicalY: y, nativeWidth: native.0, nativeHeight: native.1)
     }
 
     /// The physical rectangle covered by logical `rect` (logical size `w`×`h`).
@@ -49,7 +35,7 @@ public enum PanelRotation: Int, Sendable, CaseIterable {
 /// write-combined: reads are very slow, sequential writes are fast).
 public enum ScanoutCopy {
     public static func copy(_ region: Region, from shadow: Canvas, to destination: UnsafeMutableRawPointer, pitch: Int,
-                            rotation: PanelRotation) {
+                            rotation: Rotation) {
         let bounds = shadow.bounds
         for rect in region.rects {
             copy(rect.intersection(bounds), from: shadow, to: destination, pitch: pitch, rotation: rotation)
@@ -57,7 +43,7 @@ public enum ScanoutCopy {
     }
 
     public static func copy(_ rect: IntRect, from shadow: Canvas, to destination: UnsafeMutableRawPointer, pitch: Int,
-                            rotation: PanelRotation) {
+                            rotation: Rotation) {
         guard !rect.isEmpty else { return }
         let w = shadow.width, h = shadow.height
         let phys = rotation.physicalRect(rect, logicalWidth: w, logicalHeight: h)

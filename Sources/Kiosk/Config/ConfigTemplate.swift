@@ -1,0 +1,62 @@
+/// A complete, commented configuration with every key at its default, and the demo
+/// pages as Markdown files beside it: what `lectern init DIR` writes for an integrator
+/// to edit.
+public enum ConfigTemplate {
+    public static let fileName = "lectern.toml"
+
+    /// (relative path, Markdown) for each demo page.
+    public static var pages: [(path: String, markdown: String)] {
+        DemoPages.all.enumerated().map { i, page in
+            let slug = ["welcome", "chinese", "handbook"][safe: i] ?? "page-\(i + 1)"
+            return ("pages/\(slug).md", page.markdown + "\n")
+        }
+    }
+
+    public static var text: String {
+        let defaults = KioskConfig()
+        var out = """
+        # Lectern configuration. Paths are relative to this file.
+        # After editing: `lectern check --config THIS_FILE`, then `systemctl reload lectern`.
+
+        [display]
+        rotation = \(defaults.display.rotation)            # 0, 90, 180 or 270 (clockwise), for rendering and touch alike
+        # scale = 1.0           # logical px -> device px; default from the panel's physical size
+        dpi = \(Int(defaults.display.dpi))                # px per inch where the panel's size is unknown
+        # mode = "1280x800"     # force a display mode; default: the connector's preferred one
+
+        [theme]
+        background = "\(defaults.theme.background)"   # page background
+        text = "\(defaults.theme.text)"
+        muted = "\(defaults.theme.muted)"        # collapsed dots
+        foreground = "\(defaults.theme.foreground)"   # expanded dots
+        accent = "\(defaults.theme.accent)"       # dots when releasing opens the menu; the current page's ring item
+        overlay = "\(defaults.theme.overlay)"      # menu overlay colour
+        overlay_alpha = \(defaults.theme.overlayAlpha)
+
+        [text]
+        fonts = [\(defaults.text.fonts.map { "\"\($0)\"" }.joined(separator: ", "))]   # then fontconfig finds the rest
+        size = \(Int(defaults.text.size))
+
+        [idle]
+        home_after = \(Int(defaults.idle.homeAfter))       # seconds without touch: first page, top, menu hidden (0 = never)
+        blank_after = \(Int(defaults.idle.blankAfter))      # seconds without touch: display off; the first touch only wakes it
+
+        """
+        for (page, file) in zip(DemoPages.all, pages) {
+            out += """
+
+            [[page]]
+            title = "\(page.title)"
+            content = "\(file.path)"
+            # icon = "icons/\(file.path.dropFirst(6).dropLast(3)).png"            # optional; else the title's first letter
+            # icon_selected = "icons/\(file.path.dropFirst(6).dropLast(3))-on.png" # optional; else drawn with the accent
+
+            """
+        }
+        return out
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Raster
+import Touch
+import Typeset
+
+/// Builds the whole kiosk (typesetter, scene, renderer) from a configuration for a
+/// screen size: the one place headless runs, tests and the device put it together.
+public final class KioskAssembly {
+    public let config: KioskConfig
+    public let content: TypesetContent
+    public let scene: KioskScene
+    public let renderer: SceneRenderer
+
+    /// - Parameters:
+    ///   - width, height: the logical (rotated) screen in device px.
+    ///   - pixelsPerMillimetre: the panel's density when known (device), else from `dpi`.
+    public init(config: KioskConfig, width: Int, height: Int, pixelsPerMillimetre: Double? = nil, time: Double = 0) throws {
+        self.config = config
+        let ppmm = pixelsPerMillimetre ?? config.display.dpi / 25.4
+        let scale = config.display.scale ?? KioskAssembly.defaultScale(pixelsPerMillimetre: ppmm)
+        content = try TypesetContent(config: config, scale: scale)
+        let content = self.content
+        // Pans measure from where the finger landed, so the page follows it exactly 1:1.
+        var gestures = GestureConfig.forPanel(pixelsPerMillimetre: ppmm)
+        gestures.panOrigin = .down
+        scene = KioskScene(config: config, width: width, height: height, scale: scale,
+                           gestureConfig: gestures, time: time,
+                           contentHeight: { page, width in content.height(page: page, width: width) })
+        renderer = SceneRenderer(scene: scene, content: content)
+    }
+
+    /// Logical px are 1/96 inch; round the panel's density to quarter steps, never below 1.
+    public static func defaultScale(pixelsPerMillimetre: Double) -> Double {
+        let raw = pixelsPerMillimetre / (96 / 25.4)
+        return max(1, (raw * 4).rounded() / 4)
+    }
+
+    /// A headless player over this kiosk.
+    public func player() throws -> HeadlessPlayer { try HeadlessPlayer(scene: scene, renderer: renderer) }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Raster
+import Typeset
+
+/// Page text through the typesetter: documents loaded once, laid out once per width,
+/// drawn a visible band at a time. A page whose file cannot be read shows what is
+/// wrong instead of its text (and the error is logged once), so one bad file never
+/// takes the kiosk down.
+public final class TypesetContent: PageContent {
+    public let typesetter: Typesetter
+    private let config: KioskConfig
+    private let scale: Double
+    private var documents: [Document?]
+    private var layouts: [Int: PageLayout] = [:]
+    private var labelSetters: [Int: Typesetter] = [:]
+    private var labelCache: [LabelKey: LabelMask] = [:]
+    public private(set) var problems: [String] = []
+
+    public init(config: KioskConfig, scale: Double) throws {
+        self.config = config
+        self.scale = scale
+        typesetter = try Typesetter(style: Self.style(config: config, size: config.text.size * scale))
+        documents = Array(repeating: nil, count: config.pages.count)
+    }
+
+    static func style(config: KioskConfig, size: Double) -> TextStyle {
+        var fonts = config.text.fonts
+        for fallback in TextStyle.defaultFontPaths where !fonts.contains(fallback) { fonts.append(fallback) }
+        var style = TextStyle(fontPaths: fonts, size: size)
+        style.textColor = config.theme.text
+        style.mutedColor = config.theme.muted
+        style.accentColor = config.theme.accent
+        style.margins = .init(all: 0)
+        return style
+    }
+
+    /// The parsed document of page `i` (loaded on first use).
+    public func document(_ i: Int) -> Document {
+        if let d = documents[i] { return d }
+        let d: Document
+        switch config.pages[i].source {
+        case let .builtIn(markdown):
+            d = .markdown(markdown)
+        case let .file(path):
+            do {
+                d = try Document.load(path: path)
+            } catch {
+                let message = "\(error)"
+                problems.append(message)
+                Log.error(message)
+                d = .markdown("# \(config.pages[i].title)\n\nThis page cannot be shown: \(message)")
+            }
+        }
+        documents[i] = d
+        return d
+    }
+
+    func layout(page: Int, width: Double) -> PageLayout {
+        let w = Int(width.rounded())
+        if let l = layouts[page], l.width == w { return l }
+        let l = typesetter.layout(document(page), width: w)
+        layouts[page] = l
+        return l
+    }
+
+    public func height(page: Int, width: Double) -> Double {
+        Double(layout(page: page, width: width).height)
+    }
+
+    public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect) {
+        layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip)
+    }
+
+    // MARK: Labels
+
+    private struct LabelKey: Hashable { let text: String; let size: Int }
+    private struct LabelMask { let coverage: [UInt8]; let width: Int; let height: Int }
+
+    public func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) {
+        guard let mask = labelMask(text, size: Int(size.rounded())), mask.width > 0 else { return }
+        mask.coverage.withUnsafeBufferPointer { buffer in
+            canvas.drawMask(buffer.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
+                            x: centerX - mask.width / 2, y: centerY - mask.height / 2, color: color)
+        }
+    }
+
+    /// The label's ink as a coverage mask, cropped to its bounds (drawn once, cached):
+    /// this centres text by what is actually drawn.
+    private func labelMask(_ text: String, size: Int) -> LabelMask? {
+        let key = LabelKey(text: text, size: size)
+        if let cached = labelCache[key] { return cached }
+        guard size >= 4 else { return nil }
+        if labelSetters[size] == nil {
+            var style = Self.style(config: config, size: Double(size))
+            style.textColor = .white
+            labelSetters[size] = try? Typesetter(style: style)
+        }
+        guard let setter = labelSetters[size] else { return nil }
+        let width = max(16, size * (text.count + 2))
+        let layout = setter.layout(.plainText(text), width: width)
+        guard let scratch = try? Bitmap(width: width, height: max(1, layout.height + size)) else { return nil }
+        let c = scratch.canvas
+        c.fill(c.bounds, color: .black)
+        layout.draw(into: c, originX: 0, originY: size / 2, clip: c.bounds)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<c.height {
+            let row = c.row(y)
+            for x in 0..<c.width where row[x] & 0xFF00 != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= minX, maxY >= minY else {
+            labelCache[key] = LabelMask(coverage: [], width: 0, height: 0)
+            return labelCache[key]
+        }
+        let w = maxX - minX + 1, h = maxY - minY + 1
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let row = c.row(minY + y)
+            for x in 0..<w { coverage[y * w + x] = UInt8((row[minX + x] >> 8) & 0xFF) }
+        }
+        let mask = LabelMask(coverage: coverage, width: w, height: h)
+        labelCache[key] = mask
+        return mask
+    }
+}

@@ -1,0 +1,243 @@
+import Spring
+import Touch
+
+/// What a person sees and touches, as state over time: the current page and its
+/// vertical scroll, the horizontal pull with its affordance, the menu, and idle.
+/// Touches go in (already rotated, in device px); the renderer reads the state at a
+/// frame's time. One owner for each piece of state: the menu's visibility lives only
+/// in `menu` (a `MenuFade`).
+public final class KioskScene {
+    public let config: KioskConfig
+    /// Logical (rotated) screen size in device px.
+    public private(set) var width: Double
+    public private(set) var height: Double
+    /// Device px per logical px.
+    public let scale: Double
+
+    public private(set) var currentPage = 0
+    public private(set) var vertical: KineticScroller
+    /// The nested "always bounce" scroller: offset > 0 means the page is pulled left.
+    public private(set) var horizontal: KineticScroller
+    public private(set) var affordance: PullAffordance
+    public private(set) var menu = MenuFade()
+    public private(set) var isBlanked = false
+    /// Bumped whenever the page content or its layout must be drawn again from scratch.
+    public private(set) var contentGeneration = 0
+
+    private var recognizer: GestureRecognizer
+    private var gestures: [Gesture] = []
+    private var contentHeight: (Int, Double) -> Double
+    private var lastTouchTime: Double
+    private var homeDone = true
+    /// While true, the current touch sequence only woke the display and does nothing else.
+    private var swallowingSequence = false
+    private var activeAxis: PanAxis?
+
+    /// Page layout metrics in logical px.
+    public static let marginX = 48.0
+    public static let marginTop = 40.0
+    public static let marginBottom = 64.0
+
+    /// - Parameter contentHeight: height in device px of page `i`'s laid-out content at
+    ///   the given text width (device px); the renderer's typesetter answers it.
+    public init(config: KioskConfig, width: Int, height: Int, scale: Double, gestureConfig: GestureConfig,
+                time: Double, contentHeight: @escaping (Int, Double) -> Double) {
+        self.config = config
+        self.width = Double(width)
+        self.height = Double(height)
+        self.scale = scale
+        self.contentHeight = contentHeight
+        recognizer = GestureRecognizer(config: gestureConfig)
+        affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
+        vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
+        horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
+        lastTouchTime = time
+        gestures.reserveCapacity(16)
+        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: 0), at: time)
+    }
+
+    // MARK: Geometry
+
+    public var pageCount: Int { config.pages.count }
+    public var textWidth: Double { max(40, width - 2 * Self.marginX * scale) }
+    public func pageLength(of page: Int) -> Double {
+        contentHeight(page, textWidth) + (Self.marginTop + Self.marginBottom) * scale
+    }
+    public var ring: RingLayout { RingLayout(width: width, height: height, count: pageCount, scale: scale) }
+
+    /// Pull progress: the resisted horizontal offset over the affordance's width.
+    public func pullProgress(at time: Double) -> Double {
+        max(0, horizontal.offset(at: time)) / affordance.width
+    }
+
+    public func resize(width: Int, height: Int, at time: Double) {
+        self.width = Double(width)
+        self.height = Double(height)
+        horizontal = KineticScroller(viewport: self.width, contentLength: self.width)
+        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: currentPage), at: time)
+        contentGeneration += 1
+    }
+
+    /// Content changed (config reload): keep the page index when it still exists.
+    public func contentDidChange(at time: Double) {
+        currentPage = min(currentPage, max(0, pageCount - 1))
+        vertical.setGeometry(viewport: height, contentLength: pageLength(of: currentPage), at: time)
+        contentGeneration += 1
+    }
+
+    // MARK: Time
+
+    /// Whether frames must be drawn after `time` (something moves).
+    public func isAnimating(at time: Double) -> Bool {
+        vertical.isMoving(at: time) || horizontal.isMoving(at: time) || affordance.isAnimating(at: time) || menu.isAnimating(at: time)
+    }
+
+    /// Settle finished animations and fire gesture timeouts.
+    public func advance(to time: Double) {
+        vertical.advance(to: time)
+        horizontal.advance(to: time)
+        gestures.removeAll(keepingCapacity: true)
+        recognizer.advance(to: time, into: &gestures)
+        apply(gestures)
+        if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
+            affordance.setProgress(0, at: time)
+        }
+    }
+
+    /// The next moment something happens without a touch: a gesture timeout or an idle action.
+    public func nextDeadline() -> Double? {
+        var deadlines: [Double] = []
+        if let d = recognizer.nextDeadline { deadlines.append(d) }
+        if !homeDone, config.idle.homeAfter > 0 { deadlines.append(lastTouchTime + config.idle.homeAfter) }
+        if !isBlanked, config.idle.blankAfter > 0 { deadlines.append(lastTouchTime + config.idle.blankAfter) }
+        return deadlines.min()
+    }
+
+    /// Run the idle actions that are due at `time`.
+    public func deadlineReached(at time: Double) {
+        advance(to: time)
+        if !homeDone, config.idle.homeAfter > 0, time >= lastTouchTime + config.idle.homeAfter, recognizer.activeTouchCount == 0 {
+            goHome(at: time)
+        }
+        if !isBlanked, config.idle.blankAfter > 0, time >= lastTouchTime + config.idle.blankAfter, recognizer.activeTouchCount == 0 {
+            isBlanked = true
+        }
+    }
+
+    /// Back to the first page's top with the menu hidden (idle `home_after`).
+    public func goHome(at time: Double) {
+        homeDone = true
+        menu.hideImmediately(at: time)
+        horizontal.jump(to: 0)
+        affordance = PullAffordance(width: affordance.width, height: affordance.height, dotWidth: affordance.dotWidth)
+        show(page: 0, at: time)
+    }
+
+    // MARK: Touch
+
+    public func handle(_ event: TouchEvent) {
+        let time = event.time
+        gestures.removeAll(keepingCapacity: true)
+        recognizer.handle(event, into: &gestures)
+        lastTouchTime = time
+        homeDone = false
+        apply(gestures)
+    }
+
+    private func apply(_ gestures: [Gesture]) {
+        for gesture in gestures { apply(gesture) }
+    }
+
+    private func apply(_ gesture: Gesture) {
+        switch gesture {
+        case let .touchDown(_, _, time):
+            if isBlanked {
+                // The first touch only wakes the display.
+                isBlanked = false
+                swallowingSequence = true
+                return
+            }
+            guard !swallowingSequence, !menu.isPresented else { return }
+            // A finger on the glass catches a fling or a bounce where it is.
+            vertical.beginDrag(at: time)
+            horizontal.beginDrag(at: time)
+        case let .panBegan(axis, _, _, time):
+            guard !swallowingSequence, !menu.isPresented else { return }
+            activeAxis = axis
+            if axis == .vertical {
+                horizontal.endDrag(velocity: 0, at: time)
+            } else {
+                vertical.endDrag(velocity: 0, at: time)
+            }
+        case let .panChanged(axis, dx, dy, time):
+            guard !swallowingSequence, !menu.isPresented, activeAxis == axis else { return }
+            if axis == .vertical {
+                vertical.drag(translation: dy, at: time)
+            } else {
+                horizontal.drag(translation: dx, at: time)
+                affordance.setProgress(pullProgress(at: time), at: time)
+            }
+        case let .panEnded(axis, dx, dy, vx, vy, time):
+            guard !swallowingSequence, !menu.isPresented, activeAxis == axis else { return }
+            activeAxis = nil
+            if axis == .vertical {
+                vertical.drag(translation: dy, at: time)
+                vertical.endDrag(velocity: vy, at: time)
+            } else {
+                horizontal.drag(translation: dx, at: time)
+                let armed = pullProgress(at: time) >= 1
+                horizontal.endDrag(velocity: armed ? 0 : vx, at: time)
+                affordance.setProgress(0, at: time)
+                if armed { present(at: time) }
+            }
+        case let .panCancelled(time):
+            activeAxis = nil
+            releaseDrags(at: time)
+            affordance.setProgress(0, at: time)
+        case let .tap(x, y, time):
+            guard !swallowingSequence else { return }
+            if menu.isPresented {
+                if let item = ring.item(atX: x, y: y) {
+                    show(page: item, at: time)
+                }
+                menu.setPresented(false, at: time)
+            } else {
+                releaseDrags(at: time)
+            }
+        case let .threeFingerTap(_, _, time):
+            guard !swallowingSequence else { return }
+            if menu.isPresented {
+                menu.setPresented(false, at: time)
+            } else {
+                present(at: time)
+            }
+        case let .allUp(time):
+            if swallowingSequence {
+                swallowingSequence = false
+                return
+            }
+            activeAxis = nil
+            releaseDrags(at: time)
+        }
+    }
+
+    /// Fingers gone without a pan: whatever was caught settles (springs back if past an edge).
+    private func releaseDrags(at time: Double) {
+        if vertical.isDragging { vertical.endDrag(velocity: 0, at: time) }
+        if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
+    }
+
+    private func present(at time: Double) {
+        releaseDrags(at: time)
+        vertical.stop(at: time)          // any scroll in flight stops
+        menu.setPresented(true, at: time)
+    }
+
+    /// Make page `index` current, shown from its top.
+    public func show(page index: Int, at time: Double) {
+        guard (0..<pageCount).contains(index) else { return }
+        if index != currentPage { contentGeneration += 1 }
+        currentPage = index
+        vertical = KineticScroller(viewport: height, contentLength: pageLength(of: index))
+    }
+}

@@ -1,0 +1,13 @@
+import Raster
+
+/// What the renderer needs from text: page heights and drawing. The typesetter
+/// implements it (`TypesetContent`); scene tests can use simple fakes.
+public protocol PageContent: AnyObject {
+    /// Height in device px of page `page`'s content laid out at `width` device px.
+    func height(page: Int, width: Double) -> Double
+    /// Draw page `page` laid out at `width`, its top-left at (originX, originY),
+    /// touching only pixels inside `clip`.
+    func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect)
+    /// One line of text centred at (centerX, centerY), for ring labels and letters.
+    func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas)
+}

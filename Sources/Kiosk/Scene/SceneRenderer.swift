@@ -1,0 +1,208 @@
+import Raster
+
+/// Draws a `KioskScene` at a frame's time into a canvas (the shadow buffer), touching
+/// only what changed since the previous frame and reporting it as damage.
+///
+/// - Scrolling moves the pixels already drawn and draws only the exposed strip.
+/// - The dots redraw only their own boxes.
+/// - While the menu shows, the page is drawn into its own bitmap and the frame is that
+///   page with the menu layer (overlay colour and ring items, drawn once) composited
+///   over it as one group at fade × overlay_alpha.
+public final class SceneRenderer {
+    public let scene: KioskScene
+    public let content: PageContent
+    private let icons: IconCache
+
+    private var last: FrameState?
+    private var pageBitmap: Bitmap?
+    private var menuLayer: Bitmap?
+    private var menuLayerKey: MenuLayerKey?
+
+    public init(scene: KioskScene, content: PageContent) {
+        self.scene = scene
+        self.content = content
+        self.icons = IconCache(pages: scene.config.pages)
+    }
+
+    /// Forget the previous frame: the next one is drawn in full.
+    public func invalidate() { last = nil }
+
+    struct DotDraw: Equatable {
+        let x: Double, y: Double, width: Double, height: Double
+        let color: Color
+        var bounds: IntRect { IntRect.enclosing(x: x, y: y, width: width, height: height) }
+    }
+
+    struct FrameState: Equatable {
+        let generation: Int
+        let width: Int, height: Int
+        let page: Int
+        let scrollY: Int
+        let pullX: Int
+        let dots: [DotDraw]
+        /// Menu layer alpha in 1/255 steps (0: no menu).
+        let menuAlpha: Int
+        let blanked: Bool
+    }
+
+    struct MenuLayerKey: Equatable {
+        let width: Int, height: Int, selected: Int, generation: Int
+    }
+
+    func state(at time: Double) -> FrameState {
+        let theme = scene.config.theme
+        let pullX = Int(scene.horizontal.offset(at: time).rounded())
+        var dots: [DotDraw] = []
+        if scene.affordance.isVisible(at: time) || pullX > 0 {
+            let boxX = scene.width - Double(pullX)
+            let boxY = (scene.height - scene.affordance.height) / 2
+            dots = scene.affordance.dots(at: time).map { d in
+                let color: Color
+                switch d.tone {
+                case .accent: color = theme.accent
+                case .foreground: color = theme.foreground
+                case .muted: color = theme.muted
+                }
+                return DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: color)
+            }
+        }
+        let menuAlpha = Int((scene.menu.opacity(at: time) * theme.overlayAlpha * 255).rounded())
+        return FrameState(generation: scene.contentGeneration, width: Int(scene.width), height: Int(scene.height),
+                          page: scene.currentPage, scrollY: Int(scene.vertical.offset(at: time).rounded()),
+                          pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked)
+    }
+
+    /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to `damage`.
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+        let now = state(at: time)
+        let full = canvas.bounds
+        if now.blanked {
+            if last?.blanked != true { canvas.fill(full, color: .black); damage.add(full) }
+            last = now
+            return
+        }
+        let layered = now.menuAlpha > 0
+        let target: Canvas
+        if layered {
+            if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
+                pageBitmap = try? Bitmap(width: canvas.width, height: canvas.height)
+                last = nil
+            }
+            target = pageBitmap?.canvas ?? canvas
+        } else {
+            target = canvas
+        }
+
+        var pageDamage = Region()
+        if let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
+           last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
+            // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
+            let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
+            if dx != 0 || dy != 0 {
+                move(target, dx: dx, dy: dy, last: last, now: now)
+                pageDamage.add(full)
+            } else if last.dots != now.dots {
+                var box = IntRect.zero
+                for d in last.dots + now.dots { box = box.union(d.bounds) }
+                box = box.insetBy(dx: -1, dy: -1).intersection(full)
+                drawPage(target, clip: box, state: now)
+                pageDamage.add(box)
+            }
+        } else {
+            drawPage(target, clip: full, state: now)
+            pageDamage.add(full)
+        }
+
+        if layered {
+            let layer = menuLayerCanvas(width: canvas.width, height: canvas.height)
+            var composeRegion = pageDamage
+            if last?.menuAlpha != now.menuAlpha || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            let alpha = Double(now.menuAlpha) / 255
+            for rect in composeRegion.rects {
+                canvas.blit(target, from: rect, toX: rect.x, y: rect.y)
+                if let layer { canvas.composite(layer, alpha: alpha, rect: rect) }
+            }
+            damage.add(composeRegion)
+        } else {
+            damage.add(pageDamage)
+        }
+        last = now
+    }
+
+    // MARK: Page
+
+    /// Scrolling and pulling: move the pixels already drawn and draw only what they
+    /// uncover, plus the dots (which animate on their own while they move).
+    private func move(_ target: Canvas, dx: Int, dy: Int, last: FrameState, now: FrameState) {
+        let w = target.width, h = target.height
+        guard abs(dx) < w, abs(dy) < h else {
+            drawPage(target, clip: target.bounds, state: now)
+            return
+        }
+        target.move(target.bounds, dx: dx, dy: dy)
+        var stale = Region()
+        if dx > 0 { stale.add(IntRect(x: 0, y: 0, width: dx, height: h)) }
+        if dx < 0 { stale.add(IntRect(x: w + dx, y: 0, width: -dx, height: h)) }
+        if dy > 0 { stale.add(IntRect(x: 0, y: 0, width: w, height: dy)) }
+        if dy < 0 { stale.add(IntRect(x: 0, y: h + dy, width: w, height: -dy)) }
+        for d in last.dots { stale.add(d.bounds.offsetBy(dx: dx, dy: dy).insetBy(dx: -1, dy: -1)) }
+        for d in now.dots { stale.add(d.bounds.insetBy(dx: -1, dy: -1)) }
+        for rect in stale.clipped(to: target.bounds).rects {
+            drawPage(target, clip: rect, state: now)
+        }
+    }
+
+    /// Background, text and dots inside `clip`.
+    private func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
+        var c = target
+        c.clip = clip
+        c.fill(clip, color: scene.config.theme.background)
+        let originX = Int((KioskScene.marginX * scene.scale).rounded()) - state.pullX
+        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
+        content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)
+        for d in state.dots where d.bounds.intersects(clip) {
+            c.fillRoundedRect(x: d.x, y: d.y, width: d.width, height: d.height, radius: min(d.width, d.height) / 2, color: d.color)
+        }
+    }
+
+    // MARK: Menu layer
+
+    private func menuLayerCanvas(width: Int, height: Int) -> Canvas? {
+        let key = MenuLayerKey(width: width, height: height, selected: scene.currentPage, generation: scene.contentGeneration)
+        if menuLayerKey == key, let menuLayer { return menuLayer.canvas }
+        if menuLayer == nil || menuLayer!.width != width || menuLayer!.height != height {
+            menuLayer = try? Bitmap(width: width, height: height)
+        }
+        guard let menuLayer else { return nil }
+        drawMenuLayer(menuLayer.canvas)
+        menuLayerKey = key
+        return menuLayer.canvas
+    }
+
+    private func drawMenuLayer(_ canvas: Canvas) {
+        let theme = scene.config.theme
+        canvas.fill(canvas.bounds, color: theme.overlay)
+        let ring = scene.ring
+        let r = ring.itemRadius
+        let light = Color.white.mixed(over: theme.overlay, alpha: 0.16)
+        for (i, page) in scene.config.pages.enumerated() {
+            let c = ring.center(of: i)
+            let selected = i == scene.currentPage
+            let diameter = Int((2 * r).rounded())
+            let x = Int((c.x - r).rounded()), y = Int((c.y - r).rounded())
+            if let image = icons.image(page: i, selected: selected, size: diameter) {
+                if selected && page.iconSelected == nil {
+                    canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r + 4 * scene.scale, color: theme.accent)
+                }
+                canvas.drawImage(image, x: x, y: y)
+            } else {
+                canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r, color: selected ? theme.accent : light)
+                let letter = page.title.first.map { String($0).uppercased() } ?? "•"
+                content.drawLabel(letter, size: 40 * scene.scale, color: .white,
+                                  centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded()), into: canvas)
+            }
+            content.drawLabel(page.title, size: 16 * scene.scale, color: Color.white.mixed(over: theme.overlay, alpha: 0.85),
+                              centerX: Int(c.x.rounded()), centerY: Int((c.y + r + 18 * scene.scale).rounded()), into: canvas)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Thresholds for gesture recognition. Distances are in device pixels (the panel's
+/// pixels are square, so rotation does not change them); build one for a real panel
+/// with `forPanel(pixelsPerMillimetre:)` so that the slop is a physical distance.
+public struct GestureConfig: Sendable, Equatable {
+    /// Where `panChanged` / `panEnded` translations are measured from.
+    public enum PanOrigin: Sendable, Equatable {
+        /// From where the finger was when it crossed the slop: the content starts moving
+        /// from zero, with no jump, and then trails the finger by the slop (Android's
+        /// ScrollView, Flutter's `DragStartBehavior.start`). The default.
+        case slopCrossing
+        /// From where the finger first touched: the content jumps by the slop when the
+        /// pan begins, then sits exactly under the finger.
+        case down
+    }
+
+    /// Slop, in millimetres, used when the panel's size is known. Within DESIGN.md's
+    /// 1.3–2 mm: small enough that scrolling starts promptly, big enough that a finger
+    /// pressing down (which rolls ~1 mm) still taps.
+    public static let slopMillimetres = 1.6
+    /// A 21.5" 1920×1080 panel is ~4 px/mm; used when no size is known.
+    public static let defaultPixelsPerMillimetre = 4.0
+
+    /// Movement (px, Euclidean, from the down point) beyond which a finger is moving:
+    /// a single finger starts a pan; any finger fails a tap or three-finger tap.
+    public var slop: Double
+    /// Where pan translations are measured from.
+    public var panOrigin: PanOrigin
+    /// A single-finger tap lifts within this many seconds of touching.
+    public var tapMaximumDuration: Double
+    /// All three fingers of a three-finger tap land within this many seconds of the first.
+    public var threeFingerLandingWindow: Double
+    /// The last of the three lifts within this many seconds of the first landing; a
+    /// 300 ms hold is not a tap.
+    public var threeFingerMaximumDuration: Double
+
+    public init(
+        slop: Double = GestureConfig.slopMillimetres * GestureConfig.defaultPixelsPerMillimetre,
+        panOrigin: PanOrigin = .slopCrossing,
+        tapMaximumDuration: Double = 0.5,
+        threeFingerLandingWindow: Double = 0.12,
+        threeFingerMaximumDuration: Double = 0.28
+    ) {
+        self.slop = slop
+        self.panOrigin = panOrigin
+        self.tapMaximumDuration = tapMaximumDuration
+        self.threeFingerLandingWindow = threeFingerLandingWindow
+        self.threeFingerMaximumDuration = threeFingerMaximumDuration
+    }
+
+    /// Defaults with the slop converted from millimetres for a panel of this density
+    /// (e.g. width in px / `libinput_device_get_size` width in mm). A non-positive or
+    /// non-finite density falls back to the default density.
+    public static func forPanel(pixelsPerMillimetre: Double) -> GestureConfig {
+        let density = pixelsPerMillimetre.isFinite && pixelsPerMillimetre > 0
+            ? pixelsPerMillimetre : defaultPixelsPerMillimetre
+        return GestureConfig(slop: slopMillimetres * density)
+    }
+}

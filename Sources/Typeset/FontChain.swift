@@ -1,0 +1,81 @@
+/// Which face draws each character: the configured fonts for a variant in order, then
+/// system fonts found by coverage. One chain per (variant, size); answers are cached.
+final class FontChain {
+    enum Variant: Int, CaseIterable, Sendable {
+        case regular, bold, italic, boldItalic, monospace
+    }
+
+    struct Entry: Hashable {
+        var path: String
+        var synthesis: FontFace.Synthesis
+    }
+
+    let store: FontStore
+    let variant: Variant
+    let size: Double
+    private let useSystemFallback: Bool
+    private let synthesisForFallbacks: FontFace.Synthesis
+    /// Face indices in the store, in chain order (system fallbacks appended as found).
+    private(set) var faces: [Int]
+    private var faceByScalar: [UInt32: Int] = [:]
+    private var systemFacesTried: Set<String> = []
+
+    init(store: FontStore, entries: [Entry], variant: Variant, size: Double, useSystemFallback: Bool) throws {
+        self.store = store
+        self.variant = variant
+        self.size = size
+        self.useSystemFallback = useSystemFallback
+        switch variant {
+        case .bold: synthesisForFallbacks = .init(embolden: true, oblique: false)
+        case .italic: synthesisForFallbacks = .init(embolden: false, oblique: true)
+        case .boldItalic: synthesisForFallbacks = .init(embolden: true, oblique: true)
+        case .regular, .monospace: synthesisForFallbacks = .none
+        }
+        faces = try entries.map { try store.face(path: $0.path, size: size, synthesis: $0.synthesis) }
+    }
+
+    var primary: Int { faces[0] }
+
+    /// The face for one grapheme cluster: the first in the chain that covers all its
+    /// visible scalars, else the one covering its first visible scalar, else the
+    /// primary face (which then shows .notdef: tofu).
+    func face(forCluster scalars: some Collection<Unicode.Scalar>) -> Int {
+        var first: Int?
+        var allSame = true
+        for scalar in scalars where !FontChain.isInvisible(scalar) {
+            let f = face(for: scalar.value) ?? primary
+            if first == nil { first = f } else if f != first { allSame = false }
+        }
+        guard let first else { return primary }
+        if allSame { return first }
+        for candidate in faces {
+            let face = store.faces[candidate]
+            if scalars.allSatisfy({ FontChain.isInvisible($0) || face.covers($0.value) }) { return candidate }
+        }
+        return first
+    }
+
+    /// The first face covering `scalar`, consulting fontconfig once per scalar. Nil if
+    /// no font at all covers it.
+    func face(for scalar: UInt32) -> Int? {
+        if let known = faceByScalar[scalar] { return known >= 0 ? known : nil }
+        var found = faces.first { store.faces[$0].covers(scalar) }
+        if found == nil, useSystemFallback, let path = store.systemFontPath(covering: scalar),
+           !systemFacesTried.contains(path) || faces.contains(where: { store.faces[$0].path == path }) {
+            systemFacesTried.insert(path)
+            if let index = try? store.face(path: path, size: size, synthesis: synthesisForFallbacks),
+               store.faces[index].covers(scalar) {
+                if !faces.contains(index) { faces.append(index) }
+                found = index
+            }
+        }
+        faceByScalar[scalar] = found ?? -1
+        return found
+    }
+
+    /// Characters that need no glyph: controls, white space, joiners, variation selectors.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        return p.isWhitespace || p.generalCategory == .control || p.isDefaultIgnorableCodePoint
+    }
+}

@@ -1,0 +1,105 @@
+import Raster
+
+/// A laid-out page: positioned glyphs grouped in lines sorted by y, plus rectangles
+/// (quote bars, rules) and images. Made once per (document, width, style); drawing a
+/// scrolled window finds the visible lines by binary search and draws only those.
+///
+/// Not `Sendable`: it shares the typesetter's fonts and glyph cache, which belong to
+/// the thread that draws.
+public final class PageLayout {
+    public let width: Int
+    /// Total content height in px, bottom margin included.
+    public let height: Int
+    let lines: [Line]
+    let glyphs: [PlacedGlyph]
+    let rects: [PlacedRect]
+    let images: [PlacedImage]
+    let palette: [Color]
+    private let store: FontStore
+    /// How far ink may reach above or below a line box (tall marks, big headings).
+    private let overhang: Int
+
+    struct Line {
+        var top: Int32
+        var bottom: Int32
+        var baseline: Int32
+        var glyphStart: Int32
+        var glyphEnd: Int32
+    }
+
+    struct PlacedGlyph {
+        var x: Float
+        var glyph: UInt32
+        var face: Int32
+        var dy: Int16
+        var color: PaletteColor
+    }
+
+    struct PlacedRect {
+        var rect: IntRect
+        var color: PaletteColor
+    }
+
+    init(width: Int, height: Int, lines: [Line], glyphs: [PlacedGlyph], rects: [PlacedRect], images: [PlacedImage],
+         palette: [Color], store: FontStore, overhang: Int) {
+        self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs
+        self.rects = rects; self.images = images; self.palette = palette; self.store = store; self.overhang = overhang
+    }
+
+    public var lineCount: Int { lines.count }
+
+    /// Indices of the lines whose box, widened by the ink overhang, meets the band
+    /// [top, bottom) in layout coordinates. Binary search: cost independent of page length.
+    public func lines(between top: Int, and bottom: Int) -> Range<Int> {
+        let low = top - overhang, high = bottom + overhang
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(lines[mid].bottom) <= low { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < lines.count, Int(lines[end].top) < high { end += 1 }
+        return lo..<end
+    }
+
+    /// Draws the part of the page inside `clip` (canvas coordinates); the layout's
+    /// top-left lands at (originX, originY), negative when scrolled. Returns the range
+    /// of lines drawn.
+    @discardableResult
+    public func draw(into canvas: Canvas, originX: Int, originY: Int, clip: IntRect) -> Range<Int> {
+        var target = canvas
+        target.clip = clip.intersection(canvas.clip)
+        let visible = target.clip
+        guard !visible.isEmpty else { return 0..<0 }
+        let band = visible.offsetBy(dx: -originX, dy: -originY)
+        for placed in rects where placed.rect.intersects(band) {
+            target.fillBlended(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
+        }
+        for image in images where image.rect.intersects(band) {
+            image.draw(into: target, at: image.rect.offsetBy(dx: originX, dy: originY))
+        }
+        let range = lines(between: band.minY, and: band.maxY)
+        let cache = store.glyphCache
+        for line in lines[range] {
+            let baseline = originY + Int(line.baseline)
+            for glyph in glyphs[Int(line.glyphStart)..<Int(line.glyphEnd)] {
+                let penX = Float(originX) + glyph.x
+                let whole = penX.rounded(.down)
+                let subpixel = Int((penX - whole) * 4) & 3
+                let face = Int(glyph.face)
+                let key = GlyphCache.Key(face: face, glyph: glyph.glyph, subpixel: subpixel)
+                guard let mask = cache.mask(for: key, render: { store.faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel) }),
+                      mask.width > 0 else { continue }
+                let x = Int(whole) + mask.left
+                let y = baseline - Int(glyph.dy) - mask.top
+                // Skip masks wholly outside the clip before touching their bytes.
+                guard x < visible.maxX, y < visible.maxY, x + mask.width > visible.minX, y + mask.height > visible.minY else { continue }
+                mask.pixels.withUnsafeBufferPointer { bytes in
+                    target.blendMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
+                                     x: x, y: y, color: palette[Int(glyph.color.rawValue)])
+                }
+            }
+        }
+        return range
+    }
+}

@@ -1,1 +1,0 @@
-// The Typeset module. See docs/architecture.md.

@@ -1,0 +1,107 @@
+import Kiosk
+import Platform
+import Raster
+import Touch
+
+/// The kiosk's frame scenes for `lectern bench`. Each step draws one frame exactly as
+/// the device does: the scene renders into the shadow buffer with damage tracking,
+/// then the damage is copied into a scan-out buffer with its own pitch (the dumb
+/// buffer's part of the work). Touches are fed as events, like libinput's.
+final class FrameScene {
+    let name: String
+    private let assembly: KioskAssembly
+    private let shadow: Bitmap
+    private let scanout: UnsafeMutableRawPointer
+    private let pitch: Int
+    private var damage = Region()
+    private var time = 1.0
+    private var stepBody: (FrameScene) -> Void = { _ in }
+
+    /// Scenes measured at `width`×`height`: frame.first, frame.scroll, frame.pull, frame.overlay.
+    static func all(width: Int, height: Int) throws -> [FrameScene] {
+        [try first(width, height), try scroll(width, height), try pull(width, height), try overlay(width, height)]
+    }
+
+    private init(name: String, width: Int, height: Int, longPage: Bool) throws {
+        self.name = name
+        var config = KioskConfig.builtIn
+        if longPage { config.pages = [config.pages[2]] + config.pages }
+        assembly = try KioskAssembly(config: config, width: width, height: height)
+        shadow = try Bitmap(width: width, height: height)
+        pitch = (width * 4 + 255) & ~255
+        scanout = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 4096)
+        scanout.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
+        frame(at: time) // layout, glyph cache and first frame: not part of the measurement
+    }
+
+    deinit { scanout.deallocate() }
+
+    /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
+    func step() { stepBody(self) }
+
+    private func frame(at t: Double) {
+        damage.removeAll()
+        assembly.scene.advance(to: t)
+        assembly.renderer.render(into: shadow.canvas, at: t, damage: &damage)
+        ScanoutCopy.copy(damage, from: shadow.canvas, to: scanout, pitch: pitch, rotation: .r0)
+    }
+
+    private func touch(_ event: TouchEvent) { assembly.scene.handle(event) }
+
+    /// A whole first frame of a text page (glyphs cached, as after start-up).
+    private static func first(_ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: "frame.first", width: w, height: h, longPage: false)
+        s.stepBody = { s in
+            s.assembly.renderer.invalidate()
+            s.frame(at: s.time)
+        }
+        return s
+    }
+
+    /// A finger dragging the long page up and down 7 px a frame: move + strip + present.
+    private static func scroll(_ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: "frame.scroll", width: w, height: h, longPage: true)
+        var y = Double(h) * 0.8, direction = -7.0
+        s.touch(.down(slot: 0, x: Double(w) / 2, y: y, time: s.time))
+        s.stepBody = { s in
+            s.time += 1.0 / 60
+            y += direction
+            if y < Double(h) * 0.2 || y > Double(h) * 0.8 { direction = -direction }
+            s.touch(.move(slot: 0, x: Double(w) / 2, y: y, time: s.time))
+            s.frame(at: s.time)
+        }
+        return s
+    }
+
+    /// The page pulled sideways 5 px a frame between 40 % and 250 % of the affordance,
+    /// dots springing: every pixel of the page moves.
+    private static func pull(_ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: "frame.pull", width: w, height: h, longPage: false)
+        let start = Double(w) * 0.8
+        var x = start, direction = -5.0
+        s.touch(.down(slot: 0, x: x, y: Double(h) / 2, time: s.time))
+        s.stepBody = { s in
+            s.time += 1.0 / 60
+            x += direction
+            if x <= start - 300 { direction = 5 } else if x >= start - 30 { direction = -5 }
+            s.touch(.move(slot: 0, x: x, y: Double(h) / 2, time: s.time))
+            s.frame(at: s.time)
+        }
+        return s
+    }
+
+    /// The menu fading in over the page: each step is a frame inside the 0.25 s fade.
+    private static func overlay(_ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: "frame.overlay", width: w, height: h, longPage: false)
+        let t0 = s.time
+        for i in 0..<3 { s.touch(.down(slot: i, x: Double(w) / 2 + Double(i * 60), y: Double(h) / 2, time: t0)) }
+        for i in 0..<3 { s.touch(.up(slot: i, time: t0 + 0.06)) }
+        let fadeStart = t0 + 0.06
+        var k = 0
+        s.stepBody = { s in
+            k = k % 14 + 1
+            s.frame(at: fadeStart + Double(k) * (MenuFade.duration / 15))
+        }
+        return s
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Kiosk
+import Platform
+import Raster
+import Touch
+
+/// The kiosk as the device loop sees it: builds the scene when the display's size is
+/// known, forwards touches and frames, and reloads the configuration on SIGHUP
+/// (keeping the running kiosk when the new configuration is bad).
+final class KioskFrameSource: FrameSource {
+    private(set) var config: KioskConfig
+    private let configPath: String?
+    private let clock = SystemClock()
+    private let log: PlatformLog
+    private var assembly: KioskAssembly?
+    private var size: (width: Int, height: Int)?
+    /// The panel's density, once the input device reports its size.
+    var pixelsPerMillimetre: Double?
+
+    init(config: KioskConfig, configPath: String?, log: PlatformLog) {
+        self.config = config
+        self.configPath = configPath
+        self.log = log
+    }
+
+    var currentPageTitle: String? {
+        assembly.map { config.pages[$0.scene.currentPage].title }
+    }
+
+    func resize(width: Int, height: Int) {
+        size = (width, height)
+        rebuild(at: clock.now())
+    }
+
+    private func rebuild(at time: Double) {
+        guard let size else { return }
+        do {
+            let previousPage = assembly?.scene.currentPage
+            let next = try KioskAssembly(config: config, width: size.width, height: size.height,
+                                         pixelsPerMillimetre: pixelsPerMillimetre, time: time)
+            if let previousPage { next.scene.show(page: min(previousPage, config.pages.count - 1), at: time) }
+            assembly = next
+        } catch {
+            log.info("error: cannot set up the kiosk: \(error)")
+        }
+    }
+
+    /// SIGHUP: read the configuration again; a bad one is reported and the old one kept.
+    func reload() {
+        guard let configPath else {
+            log.info("reload: no configuration file (built-in pages); nothing to re-read")
+            assembly.map { _ in rebuild(at: clock.now()) }
+            return
+        }
+        do {
+            config = try ConfigLoader.load(path: configPath)
+            rebuild(at: clock.now())
+            log.info("reload: \(configPath) loaded, \(config.pages.count) pages")
+        } catch {
+            log.info("reload: \(error); keeping the previous configuration")
+        }
+    }
+
+    func handle(_ event: TouchEvent) { assembly?.scene.handle(event) }
+
+    func needsFrame(at time: Double) -> Bool { assembly?.scene.isAnimating(at: time) ?? false }
+
+    func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+        guard let assembly else {
+            canvas.fill(canvas.bounds, color: config.theme.background)
+            damage.add(canvas.bounds)
+            return
+        }
+        assembly.scene.advance(to: time)
+        if canvas.width != Int(assembly.scene.width) || canvas.height != Int(assembly.scene.height) {
+            assembly.scene.resize(width: canvas.width, height: canvas.height, at: time)
+            assembly.renderer.invalidate()
+        }
+        assembly.renderer.render(into: canvas, at: time, damage: &damage)
+    }
+
+    func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }
+
+    func deadlineReached(at time: Double) { assembly?.scene.deadlineReached(at: time) }
+
+    var displayPowered: Bool { !(assembly?.scene.isBlanked ?? false) }
+}
+
+extension LibinputTouchSource: InputSource {
+    public var pollDescriptor: FileDescriptor { FileDescriptor(fd) }
+    public func readEvents() throws -> [TouchEvent] {
+        var events: [TouchEvent] = []
+        dispatch(into: &events)
+        return events
+    }
+}

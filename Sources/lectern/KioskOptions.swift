@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Kiosk
+import Touch
+
+/// Options shared by the headless commands: which configuration, which screen size.
+struct KioskOptions: ParsableArguments {
+    @Option(help: "Configuration file (TOML). Without one, the built-in demo pages are shown.")
+    var config: String?
+
+    @Option(help: "Screen size WIDTHxHEIGHT in device pixels (after rotation).")
+    var size: String = "1280x800"
+
+    func screenSize() throws -> (width: Int, height: Int) {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (64...8192).contains(w), (64...8192).contains(h) else {
+            throw ValidationError("--size: '\(size)' is not WIDTHxHEIGHT (64…8192 each), e.g. 1280x800")
+        }
+        return (w, h)
+    }
+
+    func loadConfig() throws -> KioskConfig {
+        guard let config else { return .builtIn }
+        do {
+            return try ConfigLoader.load(path: config)
+        } catch {
+            throw CLIUsageError("\(error)")
+        }
+    }
+
+    func validate() throws { _ = try screenSize() }
+}
+
+/// Reads a gesture script named by an option; errors name the file.
+func loadScript(path: String) throws -> GestureScript {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw CLIUsageError("--script: cannot read \(path) (does it exist?)")
+    }
+    do {
+        return try GestureScript.parse(String(decoding: data, as: UTF8.self), source: path)
+    } catch {
+        throw CLIUsageError("\(error)")
+    }
+}

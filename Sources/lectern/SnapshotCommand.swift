@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Kiosk
+import Raster
+import Touch
+
+/// `lectern snapshot`: one frame of the headless kiosk, after playing a script.
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Render one frame of the kiosk headless (optionally after a gesture script) to a PNG."
+    )
+
+    @OptionGroup var kiosk: KioskOptions
+    @Option(help: "Gesture script to play first.") var script: String?
+    @Option(help: "Time in seconds of the frame (default: the script's end, or 0).") var at: Double?
+    @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
+
+    func validate() throws {
+        if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at must be a time in seconds >= 0") }
+    }
+
+    func run() throws {
+        let (w, h) = try kiosk.screenSize()
+        let config = try kiosk.loadConfig()
+        let events = try script.map { try loadScript(path: $0).events } ?? []
+        let end = at ?? events.last?.time ?? 0
+        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let player = try assembly.player()
+        var index = 0
+        player.play(events, from: &index, until: end)
+        do {
+            try PNGEncoder.write(canvas: player.canvas, to: output)
+        } catch {
+            throw CLIUsageError("-o: cannot write \(output): \(error)")
+        }
+        FileHandle.standardError.write(Data("lectern: wrote \(output) (\(w)x\(h), t = \(String(format: "%.3f", end)) s)\n".utf8))
+    }
+}

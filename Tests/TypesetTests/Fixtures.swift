@@ -1,0 +1,31 @@
+import Foundation
+import Raster
+@testable import Typeset
+
+enum Fonts {
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+
+    /// DejaVu + Droid, nothing from fontconfig: output independent of installed fonts.
+    static func pinned(size: Double = 24) throws -> Typesetter {
+        try Typesetter(style: .pinned([dejaVu, droid], size: size))
+    }
+}
+
+/// A canvas-sized white bitmap to draw into.
+func whiteBitmap(width: Int, height: Int) throws -> Bitmap {
+    let bitmap = try Bitmap(width: width, height: height)
+    let canvas = bitmap.canvas
+    for y in 0..<height {
+        canvas.row(y).update(repeating: 0xFFFF_FFFF, count: width)
+    }
+    return bitmap
+}
+
+func temporaryFile(named name: String, contents: Data) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-tests-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try contents.write(to: url)
+    return url.path
+}
