@@ -7,6 +7,7 @@ import Glibc
 /// pixels, so panel pixel = device unit.
 final class UInputTouchscreen {
     static let name = "lectern machine-test touchscreen"
+    static let maximumSlot = 9
     let width: Int32, height: Int32
     private let fd: Int32
     private var trackingID: Int32 = 0
@@ -26,7 +27,7 @@ final class UInputTouchscreen {
         set(cshim_UI_SET_PROPBIT, Int32(INPUT_PROP_DIRECT))
         let axes: [(Int32, Int32, Int32)] = [  // code, max, resolution
             (ABS_X, width - 1, unitsPerMM), (ABS_Y, height - 1, unitsPerMM),
-            (ABS_MT_SLOT, 9, 0), (ABS_MT_TRACKING_ID, 65535, 0),
+            (ABS_MT_SLOT, Int32(Self.maximumSlot), 0), (ABS_MT_TRACKING_ID, 65535, 0),
             (ABS_MT_POSITION_X, width - 1, unitsPerMM), (ABS_MT_POSITION_Y, height - 1, unitsPerMM),
         ]
         for (code, maximum, resolution) in axes {
@@ -72,6 +73,9 @@ final class UInputTouchscreen {
         let wasTouching = !active.isEmpty
         var primary: (Int32, Int32)?
         for touch in frame {
+            if case let .down(slot, _, _) = touch, slot > Self.maximumSlot {
+                throw InjectError("slot \(slot) is above the touchscreen's \(Self.maximumSlot)")
+            }
             switch touch {
             case let .down(slot, x, y):
                 emit(EV_ABS, ABS_MT_SLOT, Int32(slot))

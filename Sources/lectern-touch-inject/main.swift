@@ -4,7 +4,7 @@ import Touch
 // lectern-touch-inject: the machine test's touchscreen. Creates a uinput multitouch
 // screen, waits for the go signal, then plays a gesture script in real time. Lines
 // starting with `!` are machine-only directives that split the script into segments
-// (times restart at 0 in each segment):
+// (times restart at 0 in each segment); the rest is Touch's GestureScript format:
 //   ! unplug | ! replug | ! signal TERM|INT|HUP|USR1|USR2 | ! sleep SECONDS
 // Usage: lectern-touch-inject [--protocol PORT] [--ready-file F] [--go-file F]
 //        [--pid-file F] [--width 1280] [--height 800] [--units-per-mm 5]
@@ -52,7 +52,7 @@ struct Options {
 }
 
 enum Segment {
-    case events([InjectScriptEvent])
+    case events([ScriptEvent])
     case directive(line: Int, words: [String])
 }
 
@@ -69,11 +69,11 @@ func readFile(_ path: String) throws(InjectError) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-func segments(_ text: String) throws -> [Segment] {
+func segments(_ text: String, source: String) throws -> [Segment] {
     var out: [Segment] = []
     var chunk: [String] = []
     func flush() throws {
-        out.append(.events(try InjectScript.parse(chunk.joined(separator: "\n"))))
+        out.append(.events(try GestureScript.parse(chunk.joined(separator: "\n"), source: source).events))
         chunk = []
     }
     for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -103,7 +103,7 @@ func panelPoint(_ x: Double, _ y: Double, _ o: Options) -> (Double, Double) {
 
 func run() throws {
     let o = try Options(Array(CommandLine.arguments.dropFirst()))
-    let plan = try segments(try readFile(o.script))
+    let plan = try segments(try readFile(o.script), source: o.script)
     let host = try HostLink(path: o.hostPort)
     var screen: UInputTouchscreen? = try UInputTouchscreen(width: o.width, height: o.height, unitsPerMM: o.unitsPerMM)
     if let ready = o.readyFile, let f = fopen(ready, "w") { fputs("ready\n", f); fclose(f) }
