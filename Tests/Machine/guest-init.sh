@@ -59,9 +59,10 @@ run_scenario() {
     [ -f $dir/$name.script ] || { fail "$name: no $name.script in the image"; return; }
     app=$(sed -n 's/^run //p' $dir/$name.expect)
     ready=$(sed -n 's/^ready //p' $dir/$name.expect)
+    inject_args=$(sed -n 's/^inject //p' $dir/$name.expect)
     rm -f /run/touch-ready /run/go /run/app.pid
     lectern-touch-inject --ready-file /run/touch-ready --go-file /run/go \
-        --pid-file /run/app.pid --protocol $proto $dir/$name.script > /run/inject.log 2>&1 &
+        --pid-file /run/app.pid --protocol $proto $inject_args $dir/$name.script > /run/inject.log 2>&1 &
     inject=$!
     wait_for_line /run/touch-ready 10 . || fail "$name: injector did not create its device"
     udevadm settle --timeout=5
