@@ -55,6 +55,10 @@ let package = Package(
             ]
         ),
 
+        // Test-only: the machine test's uinput touchscreen that plays gesture scripts in the
+        // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
+        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "CShim"]),
+
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "CPNG"], resources: [.copy("Golden")]),

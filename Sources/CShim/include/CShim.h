@@ -10,5 +10,6 @@
 #include "cshim_system.h"
 #include "cshim_text.h"
 #include "cshim_raster.h"
+#include "cshim_uinput.h"
 
 #endif

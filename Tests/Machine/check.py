@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Checks one driver's machine-test captures against the scenarios' .expect files.
+
+Reads OUT/run.json (written by boot.py), the PNG screendumps OUT/<scenario>.<capture>.png
+and SCENARIOS/<scenario>.expect. Prints every check with what it expected and saw, the
+app's metrics lines, and exits 1 on any mismatch. Standard library only. The .expect
+format is documented in docs/testing.md."""
+import argparse, json, os, re, struct, sys, zlib
+
+
+def read_png(path):
+    """8-bit non-interlaced RGB/RGBA PNG (what QEMU's screendump writes) -> (w, h, rows of RGB bytes)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    pos, idat, w = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or ctype not in (2, 6) or interlace:
+                raise ValueError(f"{path}: unsupported PNG (depth {depth}, type {ctype})")
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            break
+    raw, stride, rows, prev = zlib.decompress(idat), w * bpp, [], bytearray(w * bpp)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        rows.append(bytes(line) if bpp == 3 else bytes(v for j, v in enumerate(line) if j % 4 != 3))
+    return w, h, rows
+
+
+class Image:
+    def __init__(self, path):
+        self.path = path
+        self.w, self.h, self.rows = read_png(path)
+
+    def px(self, x, y):
+        if not (0 <= x < self.w and 0 <= y < self.h):
+            raise ValueError(f"probe ({x},{y}) outside the {self.w}x{self.h} capture")
+        r = self.rows[y]
+        return r[3 * x], r[3 * x + 1], r[3 * x + 2]
+
+
+def colour(text):
+    m = re.fullmatch(r"#?([0-9a-fA-F]{6})", text)
+    if not m:
+        raise ValueError(f"bad colour {text!r} (want #rrggbb)")
+    v = int(m.group(1), 16)
+    return v >> 16, (v >> 8) & 255, v & 255
+
+
+def hexc(c):
+    return "#%02x%02x%02x" % tuple(c)
+
+
+def close(a, b, tol):
+    return all(abs(p - q) <= tol for p, q in zip(a, b))
+
+
+def ink_profile(img, x0, y0, x1, y1, bg):
+    """Per row of the rect: how many pixels differ clearly from the background (text ink)."""
+    return [sum(1 for x in range(x0, x1, 2) if not close(img.px(x, y), bg, 48)) for y in range(y0, y1)]
+
+
+def best_shift(img_a, img_b, x0, y0, x1, y1, bg, span):
+    """The vertical offset dy for which B's rows y+dy best match A's rows y inside the rect."""
+    pa = ink_profile(img_a, x0, y0, x1, y1, bg)
+    lo, hi = max(-y0, -span), min(img_b.h - y1, span)
+    pb_full = ink_profile(img_b, x0, max(0, y0 + lo), x1, min(img_b.h, y1 + hi), bg)
+    base = max(0, y0 + lo)
+    best = None
+    for dy in range(lo, hi + 1):
+        cost = 0
+        for i, v in enumerate(pa):
+            j = y0 + i + dy - base
+            cost += abs(v - pb_full[j]) if 0 <= j < len(pb_full) else v
+        if best is None or cost < best[1]:
+            best = (dy, cost)
+    return best, sum(pa)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scenarios", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    try:
+        run = json.load(open(os.path.join(a.out, "run.json")))
+    except OSError as e:
+        print(f"check: no run.json in {a.out}: {e}")
+        return 1
+    driver, failed = run["driver"], list(run["failures"])
+    images = {}
+
+    def image(scenario, capture):
+        key = f"{scenario}.{capture}"
+        if key not in images:
+            path = os.path.join(a.out, key + ".png")
+            if not os.path.exists(path):
+                raise ValueError(f"capture {capture!r} was never taken (no {path})")
+            images[key] = Image(path)
+        return images[key]
+
+    for name in run["order"]:
+        info = run["scenarios"][name]
+        log = info["log"]
+        print(f"check [{driver}] {name}:")
+        for line in log:
+            if line.startswith("lectern: metrics"):
+                print(f"    metrics: {line[len('lectern: metrics'):].strip()}")
+        for n, raw in enumerate(open(os.path.join(a.scenarios, name + ".expect")), 1):
+            line = "" if raw.lstrip().startswith("#") else raw.strip()  # comments: whole lines
+            if not line or line.split()[0] in ("run", "ready", "guest-check", "inject", "pending"):
+                continue
+            w = line.split()
+            where = f"{name}.expect:{n}"
+            try:
+                ok, saw = check_one(w, name, image, log)
+            except (ValueError, IndexError) as e:
+                ok, saw = False, str(e)
+            print(f"    {'ok  ' if ok else 'FAIL'} {line}" + ("" if ok else f"\n         saw: {saw}") +
+                  (f"   ({saw})" if ok and saw else ""))
+            if not ok:
+                failed.append(f"{driver} {where}: {line} -- saw {saw}")
+    if failed:
+        print(f"check [{driver}]: {len(failed)} failure(s); PNGs kept in {a.out}")
+        for f in failed:
+            print(f"  - {f}")
+        return 1
+    print(f"check [{driver}]: all passed")
+    return 0
+
+
+def check_one(w, name, image, log):
+    """One expectation line -> (passed, what was seen)."""
+    verb = w[0]
+    tol = lambda i, d: int(w[i]) if len(w) > i else d
+    if verb in ("pixel", "notpixel"):
+        img, x, y, want = image(name, w[1]), int(w[2]), int(w[3]), colour(w[4])
+        got = img.px(x, y)
+        same = close(got, want, tol(5, 2))
+        return (same if verb == "pixel" else not same), hexc(got)
+    if verb in ("some", "none"):
+        img = image(name, w[1])
+        x0, y0, x1, y1 = map(int, w[2:6])
+        want, t, need = colour(w[6]), tol(7, 2), tol(8, 1)
+        hits = sum(1 for y in range(y0, y1) for x in range(x0, x1) if close(img.px(x, y), want, t))
+        return (hits >= need if verb == "some" else hits == 0), f"{hits} matching px"
+    if verb == "blend":
+        img, x, y = image(name, w[1]), int(w[2]), int(w[3])
+        under, over, alpha = colour(w[4]), colour(w[5]), float(w[6])
+        want = tuple(round(o * alpha + u * (1 - alpha)) for u, o in zip(under, over))
+        got = img.px(x, y)
+        return close(got, want, tol(7, 3)), f"{hexc(got)}, expected {hexc(want)}"
+    if verb == "shift":
+        a, b = image(name, w[1]), image(name, w[2])
+        x0, y0, x1, y1, dy = map(int, w[3:8])
+        t, bg = tol(8, 3), colour(w[9]) if len(w) > 9 else a.px(x0, y0)
+        (found, cost), ink = best_shift(a, b, x0, y0, x1, y1, bg, max(2 * abs(dy), 120))
+        if ink == 0:
+            return False, f"no ink in the rect of {w[1]} (nothing to follow)"
+        return abs(found - dy) <= t, f"moved {found} px (mismatch {cost}/{ink})"
+    if verb == "differ":
+        a, b = image(name, w[1]), image(name, w[2])
+        x0, y0, x1, y1, need = map(int, w[3:8])
+        n = sum(1 for y in range(y0, y1) for x in range(x0, x1, 2) if not close(a.px(x, y), b.px(x, y), 16))
+        return n >= need, f"{n} differing px (every 2nd column)"
+    if verb == "log":
+        pattern = re.compile(" ".join(w[1:]))
+        hit = next((l for l in log if pattern.search(l)), None)
+        return hit is not None, hit or f"no line of {len(log)} matched"
+    raise ValueError(f"unknown expectation {verb!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
