@@ -63,7 +63,13 @@ final class KioskFrameSource: FrameSource {
 
     func handle(_ event: TouchEvent) { assembly?.scene.handle(event) }
 
-    func needsFrame(at time: Double) -> Bool { assembly?.scene.isAnimating(at: time) ?? false }
+    /// While something moves, and once more after it stops: the last frame drawn during
+    /// an animation is not its final state (found by the machine test: a faint overlay
+    /// stayed after the menu's fade-out).
+    func needsFrame(at time: Double) -> Bool {
+        guard let assembly else { return false }
+        return assembly.scene.isAnimating(at: time) || assembly.renderer.isStale(at: time)
+    }
 
     func render(into canvas: Canvas, at time: Double, damage: inout Region) {
         guard let assembly else {

@@ -248,3 +248,19 @@ extension HeadlessSceneTests {
         XCTAssertEqual(differing, 0)
     }
 }
+
+extension HeadlessSceneTests {
+    /// A fade that ends between frames leaves the renderer stale until the final frame
+    /// is drawn; then nothing more is owed.
+    func testFinalFrameIsOwedAfterAnimationEnds() throws {
+        let (assembly, player) = try makePlayer()
+        try play("0.0 tap 3 400 300\n0.1 tap 3 400 300", on: player, until: 0.2)   // show, then hide mid-fade
+        XCTAssertTrue(assembly.scene.isAnimating(at: 0.2))
+        player.render(at: 0.2)
+        XCTAssertFalse(assembly.scene.isAnimating(at: 1.0), "the fade-out is over")
+        XCTAssertTrue(assembly.renderer.isStale(at: 1.0), "but the screen still shows a tint")
+        player.render(at: 1.0)
+        XCTAssertFalse(assembly.renderer.isStale(at: 1.0))
+        assertColor(player.canvas, 3, 3, assembly.config.theme.background, tolerance: 0)
+    }
+}

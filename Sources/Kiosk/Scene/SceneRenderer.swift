@@ -32,6 +32,15 @@ public final class SceneRenderer {
     /// Forget the previous frame: the next one is drawn in full.
     public func invalidate() { last = nil }
 
+    /// Whether the frame on screen differs from what the scene looks like at `time`.
+    /// An animation that ends between two frames (a fade reaching 0 while the loop
+    /// waited for a flip) still owes the screen its final frame: the loop keeps asking
+    /// for frames while this is true, not only while the scene animates.
+    public func isStale(at time: Double) -> Bool {
+        guard let last else { return true }
+        return state(at: time) != last
+    }
+
     struct DotDraw: Equatable {
         let x: Double, y: Double, width: Double, height: Double
         let color: Color
