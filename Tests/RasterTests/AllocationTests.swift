@@ -35,9 +35,11 @@ final class AllocationTests: XCTestCase {
     }
 
     func testTheCounterSeesAnAllocation() {
+        // 1 MiB, far above what other threads free or allocate meanwhile (a 4 KiB block
+        // was lost in that noise now and then: 3760 bytes of growth seen in CI).
         let before = HeapUsage.bytesInUse()
-        let block = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 16)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { block.deallocate() }
-        XCTAssertGreaterThanOrEqual(HeapUsage.bytesInUse() - before, 4096)
+        XCTAssertGreaterThanOrEqual(HeapUsage.bytesInUse() - before, (1 << 20) - (64 << 10))
     }
 }
