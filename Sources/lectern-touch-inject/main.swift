@@ -7,12 +7,12 @@ import Touch
 // (times restart at 0 in each segment); the rest is Touch's GestureScript format:
 //   ! unplug | ! replug | ! signal TERM|INT|HUP|USR1|USR2 | ! sleep SECONDS
 // Usage: lectern-touch-inject [--protocol PORT] [--ready-file F] [--go-file F]
-//        [--pid-file F] [--width 1280] [--height 800] [--units-per-mm 5]
+//        [--pid-file F] [--width 1280] [--height 800] [--units-per-mm 4]
 //        [--rotation 0|90|180|270] SCRIPT
 
 struct Options {
     var hostPort: String?, readyFile: String?, goFile: String?, pidFile: String?
-    var width: Int32 = 1280, height: Int32 = 800, unitsPerMM: Int32 = 5, rotation = 0
+    var width: Int32 = 1280, height: Int32 = 800, unitsPerMM: Int32 = 4, rotation = 0
     var script = ""
 
     init(_ args: [String]) throws(InjectError) {

@@ -40,6 +40,8 @@ final class KioskFrameSource: FrameSource {
                                          pixelsPerMillimetre: pixelsPerMillimetre, time: time)
             if let previousPage { next.scene.show(page: min(previousPage, config.pages.count - 1), at: time) }
             assembly = next
+            let density = pixelsPerMillimetre.map { String(format: "%.2f px/mm from the touchscreen", $0) } ?? "dpi \(Int(config.display.dpi)) from the configuration"
+            log.info("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density))")
         } catch {
             log.info("error: cannot set up the kiosk: \(error)")
         }

@@ -52,6 +52,10 @@ struct RunCommand: ParsableCommand {
             do {
                 let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
                                                      log: { session.log.info($0) })
+                // Devices arrive as events: read them now so the panel's size is known
+                // before the kiosk picks its scale and touch slop (no touches yet).
+                var arrived: [TouchEvent] = []
+                source.dispatch(into: &arrived)
                 if kiosk.pixelsPerMillimetre == nil {
                     kiosk.pixelsPerMillimetre = source.devices.lazy.compactMap { $0.pixelsPerMillimetre(nativeWidth: Double(width)) }.first
                 }
