@@ -1,0 +1,47 @@
+import XCTest
+import Kiosk
+import Platform
+import Raster
+@testable import lectern
+
+/// The kiosk as the device loop drives it: reload keeps the last good configuration,
+/// and the final frame of an animation is still asked for.
+final class KioskFrameSourceTests: XCTestCase {
+    private func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func testReloadAppliesAGoodConfigAndKeepsTheLastGoodOne() throws {
+        let dir = NSTemporaryDirectory() + "lectern-reload-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/pages", withIntermediateDirectories: true)
+        try write("# One\n", to: dir + "/pages/one.md")
+        try write("# Two\n", to: dir + "/pages/two.md")
+        let path = dir + "/lectern.toml"
+        try write("[[page]]\ntitle = \"One\"\ncontent = \"pages/one.md\"\n", to: path)
+        var lines: [String] = []
+        let source = KioskFrameSource(config: try ConfigLoader.load(path: path), configPath: path, log: PlatformLog { lines.append($0) })
+        source.resize(width: 320, height: 200)
+        XCTAssertEqual(source.currentPageTitle, "One")
+
+        try write("[[page]]\ntitle = \"Two\"\ncontent = \"pages/two.md\"\n[[page]]\ncontent = \"pages/one.md\"\n", to: path)
+        source.reload()
+        XCTAssertEqual(source.config.pages.map(\.title), ["Two", "one"])
+        XCTAssertEqual(source.currentPageTitle, "Two")
+
+        try write("[theme]\naccent = \"red\"\n", to: path)
+        source.reload()
+        XCTAssertEqual(source.config.pages.map(\.title), ["Two", "one"], "a bad file keeps the running configuration")
+        XCTAssertTrue(lines.contains { $0.contains("keeping the previous configuration") && $0.contains("theme.accent") }, "\(lines)")
+    }
+
+    func testFramesUntilTheScreenShowsTheFinalState() throws {
+        let source = KioskFrameSource(config: .builtIn, configPath: nil, log: PlatformLog { _ in })
+        source.resize(width: 320, height: 200)
+        let bitmap = try Bitmap(width: 320, height: 200)
+        var damage = Region()
+        XCTAssertTrue(source.needsFrame(at: 0), "nothing drawn yet")
+        source.render(into: bitmap.canvas, at: 0, damage: &damage)
+        XCTAssertFalse(source.needsFrame(at: 0.5), "at rest and on screen: no frames, no CPU")
+        XCTAssertEqual(damage.bounds, bitmap.canvas.bounds)
+    }
+}
