@@ -68,18 +68,20 @@ public struct PullAffordance: Sendable {
 
     /// The dots' rectangles within the affordance box, and their tone, at `time`.
     public func dots(at time: Double) -> [Dot] {
-        let n = Double(Self.dotCount)
-        let spacing = width / n
+        (0..<Self.dotCount).map { dot($0, at: time) }
+    }
+
+    /// Dot `i`'s rectangle within the affordance box, and its tone, at `time`.
+    public func dot(_ i: Int, at time: Double) -> Dot {
+        let spacing = width / Double(Self.dotCount)
         let w = dotWidth
-        return (0..<Self.dotCount).map { i in
-            let e = dots[i].value(at: time)
-            // Interpolate (and extrapolate on overshoot) between the collapsed circle
-            // (w × w) and the expanded pill (w/2 × full height).
-            let dotWidth = max(0.5, w + (w / 2 - w) * e)
-            let dotHeight = max(0.5, w + (height - w) * e)
-            let boxX = spacing * Double(i)
-            let tone: Tone = isArmed ? .accent : (Self.isExpanded(i, progress: progress) ? .foreground : .muted)
-            return Dot(x: boxX + (w - dotWidth) / 2, y: (height - dotHeight) / 2, width: dotWidth, height: dotHeight, tone: tone)
-        }
+        let e = dots[i].value(at: time)
+        // Interpolate (and extrapolate on overshoot) between the collapsed circle
+        // (w × w) and the expanded pill (w/2 × full height).
+        let dotWidth = max(0.5, w + (w / 2 - w) * e)
+        let dotHeight = max(0.5, w + (height - w) * e)
+        let boxX = spacing * Double(i)
+        let tone: Tone = isArmed ? .accent : (Self.isExpanded(i, progress: progress) ? .foreground : .muted)
+        return Dot(x: boxX + (w - dotWidth) / 2, y: (height - dotHeight) / 2, width: dotWidth, height: dotHeight, tone: tone)
     }
 }

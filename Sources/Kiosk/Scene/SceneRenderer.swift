@@ -42,9 +42,28 @@ public final class SceneRenderer {
     }
 
     struct DotDraw: Equatable {
-        let x: Double, y: Double, width: Double, height: Double
-        let color: Color
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        var color = Color.clear
         var bounds: IntRect { IntRect.enclosing(x: x, y: y, width: width, height: height) }
+    }
+
+    /// The affordance's dots in a frame: none, or all of them, stored inline so that
+    /// describing a frame allocates nothing.
+    struct DotDraws: Equatable {
+        private var items = InlineArray<3, DotDraw>(repeating: DotDraw())
+        private(set) var count = 0
+
+        init() {}
+        mutating func append(_ dot: DotDraw) { items[count] = dot; count += 1 }
+        var isEmpty: Bool { count == 0 }
+
+        static func == (a: DotDraws, b: DotDraws) -> Bool {
+            guard a.count == b.count else { return false }
+            for i in 0..<a.count where a.items[i] != b.items[i] { return false }
+            return true
+        }
+
+        func forEach(_ body: (DotDraw) -> Void) { for i in 0..<count { body(items[i]) } }
     }
 
     struct FrameState: Equatable {
@@ -53,7 +72,7 @@ public final class SceneRenderer {
         let page: Int
         let scrollY: Int
         let pullX: Int
-        let dots: [DotDraw]
+        let dots: DotDraws
         /// Menu layer alpha in 1/255 steps (0: no menu).
         let menuAlpha: Int
         let blanked: Bool
@@ -66,18 +85,19 @@ public final class SceneRenderer {
     func state(at time: Double) -> FrameState {
         let theme = scene.config.theme
         let pullX = Int(scene.horizontal.offset(at: time).rounded())
-        var dots: [DotDraw] = []
+        var dots = DotDraws()
         if scene.affordance.isVisible(at: time) || pullX > 0 {
             let boxX = scene.width - Double(pullX)
             let boxY = (scene.height - scene.affordance.height) / 2
-            dots = scene.affordance.dots(at: time).map { d in
+            for i in 0..<PullAffordance.dotCount {
+                let d = scene.affordance.dot(i, at: time)
                 let color: Color
                 switch d.tone {
                 case .accent: color = theme.accent
                 case .foreground: color = theme.foreground
                 case .muted: color = theme.muted
                 }
-                return DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: color)
+                dots.append(DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: color))
             }
         }
         let menuAlpha = Int((scene.menu.opacity(at: time) * theme.overlayAlpha * 255).rounded())
@@ -117,7 +137,8 @@ public final class SceneRenderer {
                 pageDamage.add(full)
             } else if last.dots != now.dots {
                 var box = IntRect.zero
-                for d in last.dots + now.dots { box = box.union(d.bounds) }
+                last.dots.forEach { box = box.union($0.bounds) }
+                now.dots.forEach { box = box.union($0.bounds) }
                 box = box.insetBy(dx: -1, dy: -1).intersection(full)
                 drawPage(target, clip: box, state: now)
                 pageDamage.add(box)
@@ -165,8 +186,8 @@ public final class SceneRenderer {
         if dx < 0 { stale.add(IntRect(x: w + dx, y: 0, width: -dx, height: h)) }
         if dy > 0 { stale.add(IntRect(x: 0, y: 0, width: w, height: dy)) }
         if dy < 0 { stale.add(IntRect(x: 0, y: h + dy, width: w, height: -dy)) }
-        for d in last.dots { stale.add(d.bounds.offsetBy(dx: dx, dy: dy).insetBy(dx: -1, dy: -1)) }
-        for d in now.dots { stale.add(d.bounds.insetBy(dx: -1, dy: -1)) }
+        last.dots.forEach { stale.add($0.bounds.offsetBy(dx: dx, dy: dy).insetBy(dx: -1, dy: -1)) }
+        now.dots.forEach { stale.add($0.bounds.insetBy(dx: -1, dy: -1)) }
         for rect in stale.clipped(to: target.bounds).rects {
             drawPage(target, clip: rect, state: now)
         }
@@ -180,7 +201,8 @@ public final class SceneRenderer {
         let originX = Int((KioskScene.marginX * scene.scale).rounded()) - state.pullX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)
-        for d in state.dots where d.bounds.intersects(clip) {
+        state.dots.forEach { d in
+            guard d.bounds.intersects(clip) else { return }
             c.fillRoundedRect(x: d.x, y: d.y, width: d.width, height: d.height, radius: min(d.width, d.height) / 2, color: d.color)
         }
     }
