@@ -36,3 +36,25 @@ final class ContentCheckTests: XCTestCase {
         XCTAssertTrue(report.text.contains(bad))
     }
 }
+
+final class BadFontTests: XCTestCase {
+    /// A configured font that does not exist is reported and the kiosk still shows its
+    /// pages in the default fonts; `lectern check` names the font file.
+    func testMissingFontFallsBackAndIsReported() throws {
+        var config = KioskConfig.builtIn
+        config.text.fonts = ["/nonexistent/Font.ttf"]
+        var logged: [String] = []
+        let previous = Log.sink
+        Log.sink = { logged.append($0) }
+        defer { Log.sink = previous }
+        let assembly = try KioskAssembly(config: config, width: 400, height: 300)
+        XCTAssertTrue(logged.contains { $0.contains("/nonexistent/Font.ttf") }, "\(logged)")
+        XCTAssertEqual(assembly.content.problems.count, 1)
+        let player = try assembly.player()
+        player.render(at: 0)
+        var inked = 0
+        for y in 0..<150 { for x in 0..<400 where player.canvas.color(x: x, y: y) != config.theme.background { inked += 1 } }
+        XCTAssertGreaterThan(inked, 200, "the page is drawn")
+        XCTAssertThrowsError(try ContentCheck.check(config: config)) { XCTAssertTrue("\($0)".contains("/nonexistent/Font.ttf")) }
+    }
+}

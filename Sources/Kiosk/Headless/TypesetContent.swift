@@ -19,7 +19,19 @@ public final class TypesetContent: PageContent {
     public init(config: KioskConfig, scale: Double) throws {
         self.config = config
         self.scale = scale
-        typesetter = try Typesetter(style: Self.style(config: config, size: config.text.size * scale))
+        let style = Self.style(config: config, size: config.text.size * scale)
+        do {
+            typesetter = try Typesetter(style: style)
+        } catch {
+            // A configured font that cannot be opened must not leave the screen empty:
+            // say which, and show the pages in the system's default fonts.
+            let message = "\(error); showing the pages in the default fonts (\(TextStyle.defaultFontPaths.joined(separator: ", ")))"
+            Log.error(message)
+            problems.append(message)
+            var fallback = style
+            fallback.fontPaths = TextStyle.defaultFontPaths
+            typesetter = try Typesetter(style: fallback)
+        }
         documents = Array(repeating: nil, count: config.pages.count)
     }
 
