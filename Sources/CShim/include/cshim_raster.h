@@ -18,4 +18,8 @@ size_t cshim_raster_heap_bytes_in_use(void);
 void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha);
 // The same with a constant colour (pixel word 0xAARRGGBB) as the source: reads only `under`.
 void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha);
+// Glyph masks, one call per glyph: `color` (0xFFRRGGBB) at coverage·color_alpha/255 per
+// pixel; strides in pixels (dst) and bytes (mask).
+void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mask, size_t mask_stride,
+                            size_t width, size_t height, uint32_t color, unsigned color_alpha);
 #endif
