@@ -1,4 +1,5 @@
 import Foundation
+import LecternTestSupport
 import XCTest
 @testable import Raster
 

@@ -1,3 +1,4 @@
+import LecternTestSupport
 import XCTest
 @testable import Raster
 
@@ -96,7 +97,7 @@ final class ShapeTests: XCTestCase {
         c.fillCircle(centerX: 48.2, centerY: 33.7, radius: 9.4, color: Color(red: 52, green: 199, blue: 89))
         c.fillRoundedRect(x: 38.3, y: 40.6, width: 6.4, height: 5.2, radius: 0, color: .white)
         c.strokeLine(x0: 2, y0: 45, x1: 62, y1: 30, width: 1.5, color: Color(red: 255, green: 204, blue: 0))
-        try GoldenImage.assertMatches(c, "shapes")
+        try GoldenImage.assertMatches(c, "shapes", in: GoldenImage.directory())
     }
 
     func testBlendsGolden() throws {
@@ -110,7 +111,7 @@ final class ShapeTests: XCTestCase {
         var mask = [UInt8](repeating: 0, count: 12 * 12)
         for y in 0..<12 { for x in 0..<12 { mask[y * 12 + x] = UInt8(min(255, (x + y) * 12)) } }
         mask.withUnsafeBufferPointer { c.drawMask($0.baseAddress!, width: 12, height: 12, stride: 12, x: 34, y: 18, color: Color(red: 120, green: 0, blue: 200)) }
-        try GoldenImage.assertMatches(c, "blends")
+        try GoldenImage.assertMatches(c, "blends", in: GoldenImage.directory())
     }
 }
 

@@ -7,33 +7,35 @@ import XCTest
 /// (then look at them before committing). On a mismatch a diff image is written to a
 /// temporary directory and its path is printed in the failure: left the expected
 /// image, middle the actual one, right the differing pixels in red over grey.
-enum GoldenImage {
-    static let tolerance = 2
+public enum GoldenImage {
+    public static let tolerance = 2
 
-    static var sourceDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    /// The `Golden` folder beside the calling test file.
+    public static func directory(of testFile: StaticString = #filePath) -> URL {
+        URL(fileURLWithPath: "\(testFile)").deletingLastPathComponent().appendingPathComponent("Golden")
     }
 
-    static func assertMatches(_ canvas: Canvas, _ name: String, tolerance: Int = tolerance,
-                              file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Compares `canvas` with `directory/name.png` (read from the source tree).
+    public static func assertMatches(_ canvas: Canvas, _ name: String, in directory: URL, tolerance: Int = tolerance,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = directory.appendingPathComponent("\(name).png").path
         if ProcessInfo.processInfo.environment["LECTERN_UPDATE_GOLDEN"] == "1" {
-            let path = sourceDirectory.appendingPathComponent("\(name).png").path
             try PNGEncoder.write(canvas: canvas, to: path)
             print("golden rewritten: \(path)")
             return
         }
-        guard let url = Bundle.module.url(forResource: "\(name).png", withExtension: nil, subdirectory: "Golden") else {
-            XCTFail("no golden image \(name).png (run with LECTERN_UPDATE_GOLDEN=1 to create it)", file: file, line: line)
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("no golden image \(path) (run with LECTERN_UPDATE_GOLDEN=1 to create it)", file: file, line: line)
             return
         }
-        let expected = try Image(contentsOfFile: url.path)
+        let expected = try Image(contentsOfFile: path)
         if let failure = try compare(canvas, to: expected.canvas, name: name, tolerance: tolerance) {
             XCTFail(failure, file: file, line: line)
         }
     }
 
     /// Nil when every channel is within `tolerance`; otherwise a message naming the diff image.
-    static func compare(_ canvas: Canvas, to expected: Canvas, name: String, tolerance: Int = tolerance) throws -> String? {
+    public static func compare(_ canvas: Canvas, to expected: Canvas, name: String, tolerance: Int = tolerance) throws -> String? {
         guard expected.width == canvas.width, expected.height == canvas.height else {
             return "golden \(name) is \(expected.width)x\(expected.height), drawn \(canvas.width)x\(canvas.height)"
         }
@@ -50,7 +52,7 @@ enum GoldenImage {
         return "\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); diff image: \(diffPath)"
     }
 
-    static func channelDifference(_ p: UInt32, _ q: UInt32) -> Int {
+    public static func channelDifference(_ p: UInt32, _ q: UInt32) -> Int {
         (0..<3).map { abs(Int((p >> (8 * UInt32($0))) & 0xFF) - Int((q >> (8 * UInt32($0))) & 0xFF)) }.max()!
     }
 
@@ -75,11 +77,3 @@ enum GoldenImage {
     }
 }
 
-/// A bitmap filled with one colour: most tests start from a known background.
-func makeBitmap(_ width: Int, _ height: Int, _ color: Color = .black) throws -> Bitmap {
-    let bitmap = try Bitmap(width: width, height: height)
-    bitmap.canvas.fill(bitmap.canvas.bounds, color: color)
-    return bitmap
-}
-
-func channel(_ pixel: UInt32, _ shift: UInt32) -> Int { Int((pixel >> shift) & 0xFF) }
