@@ -16,6 +16,9 @@ final class KioskFrameSource: FrameSource {
     private var size: (width: Int, height: Int)?
     /// The panel's density, once the input device reports its size.
     var pixelsPerMillimetre: Double?
+    /// Called with a one-line status whenever the page on screen changes (systemd STATUS=).
+    var onStatus: (String) -> Void = { _ in }
+    private var reportedPage: Int?
 
     init(config: KioskConfig, configPath: String?, log: PlatformLog) {
         self.config = config
@@ -40,6 +43,8 @@ final class KioskFrameSource: FrameSource {
                                          pixelsPerMillimetre: pixelsPerMillimetre, time: time)
             if let previousPage { next.scene.show(page: min(previousPage, config.pages.count - 1), at: time) }
             assembly = next
+            reportedPage = nil
+            reportPage()
             let density = pixelsPerMillimetre.map { String(format: "%.2f px/mm from the touchscreen", $0) } ?? "dpi \(Int(config.display.dpi)) from the configuration"
             log.info("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density))")
         } catch {
@@ -63,7 +68,17 @@ final class KioskFrameSource: FrameSource {
         }
     }
 
-    func handle(_ event: TouchEvent) { assembly?.scene.handle(event) }
+    func handle(_ event: TouchEvent) {
+        assembly?.scene.handle(event)
+        reportPage()
+    }
+
+    /// STATUS= follows the current page (tapping a ring item, idle going home).
+    private func reportPage() {
+        guard let scene = assembly?.scene, scene.currentPage != reportedPage else { return }
+        reportedPage = scene.currentPage
+        onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
+    }
 
     /// While something moves, and once more after it stops: the last frame drawn during
     /// an animation is not its final state (found by the machine test: a faint overlay
@@ -89,7 +104,10 @@ final class KioskFrameSource: FrameSource {
 
     func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }
 
-    func deadlineReached(at time: Double) { assembly?.scene.deadlineReached(at: time) }
+    func deadlineReached(at time: Double) {
+        assembly?.scene.deadlineReached(at: time)
+        reportPage()
+    }
 
     var displayPowered: Bool { !(assembly?.scene.isBlanked ?? false) }
 }

@@ -66,6 +66,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         session.onReload = { kiosk.reload() }
+        kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         do {
             try session.run(scene: kiosk)

@@ -34,6 +34,23 @@ final class KioskFrameSourceTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("keeping the previous configuration") && $0.contains("theme.accent") }, "\(lines)")
     }
 
+    func testStatusFollowsThePage() throws {
+        let source = KioskFrameSource(config: .builtIn, configPath: nil, log: PlatformLog { _ in })
+        var statuses: [String] = []
+        source.onStatus = { statuses.append($0) }
+        source.resize(width: 800, height: 600)
+        XCTAssertEqual(statuses, ["showing page 1 of 3: Welcome"])
+        // Three-finger tap for the menu, then tap the second item (right of the ring).
+        let t = 1000.0
+        for slot in 0..<3 { source.handle(.down(slot: slot, x: 340 + Double(slot) * 60, y: 300, time: t)) }
+        for slot in 0..<3 { source.handle(.up(slot: slot, time: t + 0.05)) }
+        let ring = RingLayout(width: 800, height: 600, count: 3, scale: 1)
+        let item = ring.center(of: 1)
+        source.handle(.down(slot: 0, x: item.x, y: item.y, time: t + 0.5))
+        source.handle(.up(slot: 0, time: t + 0.55))
+        XCTAssertEqual(statuses.last, "showing page 2 of 3: 中文")
+    }
+
     func testFramesUntilTheScreenShowsTheFinalState() throws {
         let source = KioskFrameSource(config: .builtIn, configPath: nil, log: PlatformLog { _ in })
         source.resize(width: 320, height: 200)

@@ -14,6 +14,8 @@ public final class DeviceSession {
     }
 
     public let log: PlatformLog
+    /// systemd's notification socket (a no-op when not started by systemd).
+    private let notifier = SystemdNotifier()
     let options: Options
     let system: SystemCalls
     /// SIGHUP: re-read the configuration (the scene's business).
@@ -31,10 +33,13 @@ public final class DeviceSession {
         self.system = system
     }
 
+    /// Tells systemd what the kiosk shows (`systemctl status lectern`: STATUS=).
+    public func status(_ text: String) { notifier.status(text) }
+
     /// Runs `scene` on the display until SIGTERM / SIGINT; restores the console and
     /// the CRTC on the way out (also when an error is thrown).
     public func run(scene: FrameSource) throws {
-        let notifier = SystemdNotifier()
+        let notifier = self.notifier
         // Block the signals first: from here on SIGTERM is read from the signalfd and
         // cannot kill Lectern between taking the console and restoring it. The VT
         // release / acquire signals are included so an early VT switch is not fatal.
