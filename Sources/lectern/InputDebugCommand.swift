@@ -24,14 +24,18 @@ struct InputDebugCommand: ParsableCommand {
     var devicePaths: [String] = []
     @Flag(help: "List the devices and exit.") var once = false
     @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270.") var rotation = 0
-    @Option(help: "Panel native width in pixels (as it scans out).") var width = 1920
-    @Option(help: "Panel native height in pixels (as it scans out).") var height = 1080
+    @Option(help: "Panel native width in pixels (as it scans out); default: the connected display's preferred mode, else 1920.") var width: Int?
+    @Option(help: "Panel native height in pixels (as it scans out); default: the connected display's preferred mode, else 1080.") var height: Int?
 
     func run() throws {
         guard let rotation = Rotation(rawValue: rotation) else {
             throw CLIUsageError("--rotation must be 0, 90, 180 or 270, got \(self.rotation)")
         }
-        guard width > 0, height > 0 else { throw CLIUsageError("--width and --height must be positive") }
+        if let width, width <= 0 { throw CLIUsageError("--width must be positive") }
+        if let height, height <= 0 { throw CLIUsageError("--height must be positive") }
+        let panel = Self.displaySize()
+        let width = self.width ?? panel?.width ?? 1920, height = self.height ?? panel?.height ?? 1080
+        say("panel \(width)x\(height) (\(self.width != nil || self.height != nil ? "from the options" : panel != nil ? "the connected display's preferred mode" : "no display found: default"))")
 
         // Block the signals and read them from a descriptor, so poll sees Ctrl-C.
         let signals = try SignalDescriptor([SIGINT, SIGTERM])
@@ -107,6 +111,17 @@ struct InputDebugCommand: ParsableCommand {
     }
 
     /// libinput's clock, in seconds.
+    /// The first connected display's preferred mode, so touches print in its pixels.
+    /// Nil when no DRM card can be opened (no permission, no display): not an error here.
+    static func displaySize() -> (width: Int, height: Int)? {
+        guard let card = try? DRMCard.open(explicit: nil, system: LinuxSystemCalls()),
+              let connectors = try? card.connectors() else { return nil }
+        for connector in connectors where connector.connected {
+            if let mode = connector.modes.first(where: \.preferred) ?? connector.modes.first { return (mode.width, mode.height) }
+        }
+        return nil
+    }
+
     private static func now() -> Double {
         Double(LibinputTouchSource.monotonicMicroseconds()) / 1e6
     }
