@@ -1,5 +1,6 @@
 import XCTest
 import Raster
+import Spring
 import Touch
 @testable import Kiosk
 
@@ -29,7 +30,7 @@ final class HeadlessSceneTests: XCTestCase {
 
     /// Device px the finger must travel for a resisted pull of `progress` × the affordance width.
     func fingerDistance(progress: Double) -> Double {
-        RubberBandDistance.finger(forResisted: progress * 60, dimension: Double(width))
+        RubberBand.unresisted(progress * 60, dimension: Double(width))
     }
 
     func testFirstFrameShowsPageBackgroundAndText() throws {

@@ -1,3 +1,5 @@
+import Spring
+
 /// The built-in demo: scrolling, the pull affordance, the menu and a page switch,
 /// written for any screen size (coordinates are fractions of it).
 public enum DemoScript {
@@ -8,7 +10,7 @@ public enum DemoScript {
         let last = ring.center(of: pageCount - 1)           // the long handbook page
         let second = ring.center(of: min(1, pageCount - 1))
         // Pull distance (finger px) for 40 % of the affordance's width.
-        let partial = RubberBandDistance.finger(forResisted: 0.4 * 60 * scale, dimension: w)
+        let partial = RubberBand.unresisted(0.4 * 60 * scale, dimension: w)
         return """
         # Lectern's built-in demo (\(width)x\(height)).
         0.300 capture first-frame
@@ -30,12 +32,5 @@ public enum DemoScript {
         10.000 tap 3 \(f(w / 2)) \(f(h / 2))                 # and hide it again
         10.600 wait
         """
-    }
-}
-
-/// Inverse rubber band, for writing scripts that reach a given resisted offset.
-enum RubberBandDistance {
-    static func finger(forResisted b: Double, dimension d: Double, coefficient c: Double = 0.55) -> Double {
-        d / c * (1 / (1 - b / d) - 1)
     }
 }
