@@ -22,6 +22,8 @@ let package = Package(
     targets: [
         // Physics: no dependencies at all.
         .target(name: "Spring"),
+        // Text files as people write them (CRLF, CR, BOM, invalid UTF-8, tabs): one reader for all.
+        .target(name: "TextFile"),
 
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
@@ -60,6 +62,7 @@ let package = Package(
         .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "CShim"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
+        .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
