@@ -43,7 +43,7 @@ let package = Package(
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CShim"]),
         .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
-        .target(name: "Touch", dependencies: ["Spring"]),
+        .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
 
         // The hardware edge.

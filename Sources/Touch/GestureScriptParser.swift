@@ -1,3 +1,4 @@
+import TextFile
 /// Turns script text into sorted `ScriptEvent`s: parse each line, expand the composite
 /// verbs, sort by time, then check slot usage in time order (errors name the line that
 /// produced the offending event).
@@ -38,7 +39,9 @@ struct GestureScriptParser {
         var previousTime = -Double.infinity
         var previousLine = 0
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Through TextFile: CRLF, lone CR and a BOM read like LF (Swift's String keeps
+        // "\r\n" as one Character, so splitting on "\n" would see one long line).
+        for rawLine in TextFile(path: source, bytes: Array(text.utf8)).lines {
             lineNumber += 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)

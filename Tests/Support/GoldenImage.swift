@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Raster
+import Raster
 
 /// Golden-image comparison. Goldens live in Tests/RasterTests/Golden (copied into the
 /// test bundle). Set LECTERN_UPDATE_GOLDEN=1 to rewrite them from the current output

@@ -26,6 +26,20 @@ final class GestureScriptTests: XCTestCase {
         XCTAssertEqual(script.duration, 3)
     }
 
+    /// Scripts saved on Windows (CRLF), by old Mac tools (lone CR) or with a BOM parse like
+    /// LF ones, with the same line numbers in errors.
+    func testWindowsAndOldMacLineEndingsAndBOM() throws {
+        let lf = "# demo\n0.000 down 0 900 500\n0.016 move 0 880 500\n0.300 up 0\n"
+        let expected = try GestureScript.parse(lf)
+        XCTAssertEqual(expected.events.count, 3)
+        XCTAssertEqual(try GestureScript.parse(lf.replacingOccurrences(of: "\n", with: "\r\n")).events, expected.events)
+        XCTAssertEqual(try GestureScript.parse(lf.replacingOccurrences(of: "\n", with: "\r")).events, expected.events)
+        XCTAssertEqual(try GestureScript.parse("\u{FEFF}" + lf.replacingOccurrences(of: "\n", with: "\r\n")).events, expected.events)
+        XCTAssertThrowsError(try GestureScript.parse("0 down 0 1 1\r\n0.5 jump 0\r\n", source: "crlf.txt")) { error in
+            XCTAssertTrue("\(error)".contains("crlf.txt:2"), "\(error)")
+        }
+    }
+
     func testDragExpandsAt120HzAndLiftsOneFrameAfterArrival() throws {
         let script = try GestureScript.parse("1.000 drag 0 1500 600 200 600 0.25")
         let events = script.touchEvents
