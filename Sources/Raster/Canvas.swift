@@ -1,6 +1,10 @@
 /// A view over XRGB8888 pixels anywhere in memory: base pointer, size, and stride in
-/// bytes (a dumb buffer's pitch is often wider than width × 4). The canvas does not own
-/// its memory; `Bitmap` does. All drawing is clipped to `clip`.
+/// bytes (a dumb buffer's pitch is often wider than width × 4). A canvas over a `Bitmap`
+/// keeps the bitmap alive (`owner`): `try makeBitmap().canvas` would otherwise point
+/// into freed memory as soon as the temporary bitmap is released, which AddressSanitizer
+/// caught in the PNG encoder's tests. A canvas over foreign memory (a DRM dumb buffer's
+/// mapping) has no owner; whoever made it keeps that memory mapped.
+/// All drawing is clipped to `clip`.
 ///
 /// Not `Sendable`: a canvas is drawn from one thread.
 public struct Canvas {
@@ -9,6 +13,8 @@ public struct Canvas {
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
+    /// What keeps `base` valid, if Lectern allocated it (a `Bitmap`); nil for foreign memory.
+    public let owner: AnyObject?
     /// Drawing never touches pixels outside this rectangle (always within bounds).
     public var clip: IntRect {
         didSet { clip = clip.intersection(bounds) }
@@ -30,7 +36,7 @@ public struct Canvas {
         }
     }
 
-    public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
+    public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, owner: AnyObject? = nil) throws {
         guard width > 0, height > 0, width < 1 << 15, height < 1 << 15 else { throw Error.invalidSize(width: width, height: height) }
         guard stride >= width * 4 else { throw Error.strideTooSmall(stride: stride, minimum: width * 4) }
         guard stride % 4 == 0 else { throw Error.misalignedStride(stride) }
@@ -38,6 +44,7 @@ public struct Canvas {
         self.width = width
         self.height = height
         self.stride = stride
+        self.owner = owner
         self.clip = IntRect(x: 0, y: 0, width: width, height: height)
     }
 
@@ -46,7 +53,7 @@ public struct Canvas {
     /// A canvas over a sub-rectangle of this one (same memory, same stride).
     public func subCanvas(_ rect: IntRect) throws -> Canvas {
         guard !rect.isEmpty, bounds.contains(rect) else { throw Error.outOfBounds(rect) }
-        return try Canvas(base: base + rect.y * stride + rect.x * 4, width: rect.width, height: rect.height, stride: stride)
+        return try Canvas(base: base + rect.y * stride + rect.x * 4, width: rect.width, height: rect.height, stride: stride, owner: owner)
     }
 
     /// Row `y` as 32-bit pixels (y must be within bounds).
@@ -84,9 +91,9 @@ public final class Bitmap {
 
     deinit { base.deallocate() }
 
-    /// A canvas over the whole bitmap. The bitmap must outlive it.
+    /// A canvas over the whole bitmap; it keeps the bitmap alive.
     public var canvas: Canvas {
         // Size and stride were validated in init.
-        try! Canvas(base: base, width: width, height: height, stride: stride)
+        try! Canvas(base: base, width: width, height: height, stride: stride, owner: self)
     }
 }
