@@ -61,6 +61,10 @@ let package = Package(
         // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
         .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "CShim"]),
 
+        // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
+        // plainly it replays the committed corpora (Tests/Fuzz).
+        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "Platform"]),
+
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
         // Shared by the test targets (golden images); never shipped.

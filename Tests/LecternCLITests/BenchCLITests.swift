@@ -4,8 +4,7 @@ import XCTest
 /// `lectern bench --quick --json` from the built debug binary: the output format, not speed.
 final class BenchCLITests: XCTestCase {
     func testQuickJSONHasOneObjectPerCaseAndSize() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/lectern").path
+        let path = BuiltProducts.lectern
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: path), "build lectern first")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -4,8 +4,7 @@ import XCTest
 /// `lectern check --content` through the built binary.
 final class CheckContentCLITests: XCTestCase {
     private var lecternPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/lectern").path
+        BuiltProducts.lectern
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

@@ -4,8 +4,7 @@ import XCTest
 /// Runs the built `lectern` binary (debug build, next to this package's .build).
 final class SpringPlotCLITests: XCTestCase {
     private var lecternPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/lectern").path
+        BuiltProducts.lectern
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
