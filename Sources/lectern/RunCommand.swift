@@ -45,10 +45,9 @@ struct RunCommand: ParsableCommand {
         options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0
         options.mode = kioskConfig.display.mode.flatMap(OutputChoice.parseMode)
         let session = DeviceSession(options: options)
-        let kiosk = KioskFrameSource(config: kioskConfig, configPath: config, log: session.log)
-        let rotation = options.rotation
+        let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: { session.log.info($0) })
         let seat = self.seat
-        session.makeInput = { width, height in
+        session.makeInput = { width, height, rotation in
             do {
                 let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
                                                      log: { session.log.info($0) })
@@ -65,7 +64,7 @@ struct RunCommand: ParsableCommand {
                 return nil
             }
         }
-        session.onReload = { kiosk.reload() }
+        session.onReload = { time in kiosk.deviceReload(at: time) }
         kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         do {

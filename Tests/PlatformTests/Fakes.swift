@@ -167,7 +167,7 @@ final class FakeScene: FrameSource {
     var powered = true
     var displayPowered: Bool { powered }
 
-    func resize(width: Int, height: Int) { size = (width, height); resizes += 1 }
+    func resize(width: Int, height: Int, at time: Double) { size = (width, height); resizes += 1 }
     func handle(_ event: TouchEvent) { events.append(event) }
     func needsFrame(at time: Double) -> Bool { time < restAt }
     func render(into canvas: Canvas, at time: Double, damage: inout Region) {

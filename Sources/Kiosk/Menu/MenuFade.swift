@@ -43,6 +43,13 @@ public struct MenuFade: Sendable {
         anchorTime = time
     }
 
+    /// Shown at once, without a fade (a reload carrying the menu over to the new kiosk).
+    public mutating func showImmediately(at time: Double) {
+        isPresented = true
+        anchorProgress = 1
+        anchorTime = time
+    }
+
     /// Core Animation's ease-in-out timing curve: cubic Bézier (0.42, 0, 0.58, 1).
     public static func easeInOut(_ u: Double) -> Double {
         let x = min(max(u, 0), 1)

@@ -233,6 +233,14 @@ public final class KioskScene {
         menu.setPresented(true, at: time)
     }
 
+    /// Takes over what the visitor sees from another scene (a reload rebuilt the kiosk):
+    /// the same page at the same scroll offset, the menu as it was, nothing in flight.
+    public func carryOver(page index: Int, offset: Double, menuPresented: Bool, at time: Double) {
+        show(page: index, at: time)
+        vertical.jump(to: offset)
+        if menuPresented { menu.showImmediately(at: time) } else { menu.hideImmediately(at: time) }
+    }
+
     /// Make page `index` current, shown from its top.
     public func show(page index: Int, at time: Double) {
         guard (0..<pageCount).contains(index) else { return }

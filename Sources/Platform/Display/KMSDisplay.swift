@@ -7,8 +7,10 @@ import Raster
 /// page flip, a modeset per frame plus DirtyFB.
 public final class KMSDisplay: FrameSink {
     public let device: KMSDevice
-    public let rotation: Rotation
-    let requestedMode: (width: Int, height: Int)?
+    /// The panel's rotation: drawing (the rotated copy) and the logical size follow it.
+    /// Changed only through `reconfigure`, which rebuilds the buffers.
+    public private(set) var rotation: Rotation
+    private(set) var requestedMode: (width: Int, height: Int)?
     let log: PlatformLog
 
     public private(set) var output: OutputChoice?
@@ -180,6 +182,24 @@ public final class KMSDisplay: FrameSink {
         damageEverything()
         wantsPresent = true
         log.info("display taken back")
+    }
+
+    /// A reloaded configuration asks for another rotation or mode: choose the output
+    /// again and allocate new buffers; the next present is a full modeset. Returns the
+    /// new logical size, or nil when there is no output to apply it to yet (it applies
+    /// when one appears).
+    public func reconfigure(rotation: Rotation, requestedMode: (width: Int, height: Int)?) throws -> (width: Int, height: Int)? {
+        let sameMode = self.requestedMode.map { [$0.width, $0.height] } == requestedMode.map { [$0.width, $0.height] }
+        guard rotation != self.rotation || !sameMode else { return logicalSize }
+        self.rotation = rotation
+        self.requestedMode = requestedMode
+        guard output != nil, hasMaster else { return nil }
+        // A pending flip still scans out one of the old buffers: the modeset that follows
+        // replaces it, so dropping the pending state here is safe.
+        flipPending = false
+        guard try start() else { return nil }
+        wantsPresent = true
+        return logicalSize
     }
 
     public enum HotplugChange: Equatable { case unchanged, lost, resized(width: Int, height: Int), returned }

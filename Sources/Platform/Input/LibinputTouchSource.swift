@@ -189,3 +189,13 @@ public final class LibinputTouchSource {
         return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
     }
 }
+
+/// The device loop reads libinput through the same protocol its test fake implements.
+extension LibinputTouchSource: InputSource {
+    public var pollDescriptor: FileDescriptor { FileDescriptor(fd) }
+    public func readEvents() throws -> [TouchEvent] {
+        var events: [TouchEvent] = []
+        dispatch(into: &events)
+        return events
+    }
+}

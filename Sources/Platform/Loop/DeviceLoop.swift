@@ -1,9 +1,8 @@
 import Raster
 import Touch
 
-/// A source of touch events with a pollable fd. The libinput reader
-/// (`LibinputTouchSource`, branch `touch`) fits with a three-line extension:
-/// `pollDescriptor` = `FileDescriptor(fd)`, `readEvents` = `dispatch(into:)`.
+/// A source of touch events with a pollable fd: the libinput reader on the device,
+/// a fake in tests.
 public protocol InputSource: AnyObject {
     var pollDescriptor: FileDescriptor { get }
     /// Everything readable now, already calibrated and rotated into logical pixels.
@@ -152,7 +151,7 @@ public final class DeviceLoop {
         guard !sink.isBusy else { return }
         var full = false
         if sceneSize == nil || sceneSize! != (canvas.width, canvas.height) {
-            scene.resize(width: canvas.width, height: canvas.height)
+            scene.resize(width: canvas.width, height: canvas.height, at: now)
             sceneSize = (canvas.width, canvas.height)
             full = true
         }

@@ -18,14 +18,22 @@ public final class DeviceSession {
     private let notifier = SystemdNotifier()
     let options: Options
     let system: SystemCalls
-    /// SIGHUP: re-read the configuration (the scene's business).
-    public var onReload: () -> Void = {}
+    /// What a reload asks of the display: nothing (rejected, or no file), a redraw of
+    /// everything, or a new rotation / mode (a modeset, and touches mapped anew).
+    public enum ReloadEffect: Sendable {
+        case nothing
+        case redraw
+        case reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?)
+    }
+    /// SIGHUP: re-read the configuration (the kiosk runtime's business), at `time`.
+    public var onReload: (_ time: Double) -> ReloadEffect = { _ in .nothing }
     /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
     public var onSnapshot: (Canvas) -> Void = { _ in }
-    /// Makes the touch input for the display's native (unrotated) mode size; called
-    /// when the mode is known (at start, or when a display appears or changes). The
-    /// libinput reader needs that size to scale touches and applies the rotation.
-    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int) -> InputSource?)?
+    /// Makes the touch input for the display's native (unrotated) mode size and its
+    /// rotation; called when the mode is known (at start, when a display appears or
+    /// changes, when a reload rotates it). The display owns the rotation; the libinput
+    /// reader is told it here, so drawing and touch can never disagree.
+    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
 
     public init(options: Options, log: PlatformLog = PlatformLog(), system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -68,7 +76,8 @@ public final class DeviceSession {
         loop.metrics = metrics
         func attachInput() {
             guard let mode = display.output?.mode, let makeInput else { return }
-            loop.input = makeInput(mode.width, mode.height)
+            loop.input = nil  // the old reader closes before the new one opens the devices
+            loop.input = makeInput(mode.width, mode.height, display.rotation)
         }
         attachInput()
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
@@ -76,8 +85,20 @@ public final class DeviceSession {
             switch signal {
             case DeviceSignal.hangUp.rawValue:
                 log.info("SIGHUP: reloading")
-                onReload()
-                loop.invalidateScene()
+                switch onReload(loop.clock.now()) {
+                case .nothing:
+                    break  // a rejected configuration changes nothing at all, not even a pixel
+                case .redraw:
+                    loop.invalidateScene()
+                case let .reconfigure(rotation, mode):
+                    do {
+                        _ = try display.reconfigure(rotation: rotation, requestedMode: mode)
+                        attachInput()  // touches follow the new rotation and mode
+                    } catch {
+                        log.info("reload: cannot apply rotation \(rotation.rawValue) / mode: \(error)")
+                    }
+                    loop.invalidateScene()
+                }
             case DeviceSignal.user1.rawValue:
                 // Counters for the machine test: two snapshots apart with nothing moving
                 // must show the same wake-ups (idle costs nothing).

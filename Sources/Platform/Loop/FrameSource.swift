@@ -8,7 +8,7 @@ public protocol FrameSource: AnyObject {
     /// Logical (rotated) size the scene lays out in; called before the first frame
     /// and on mode changes. The shadow canvas passed to the next `render` is new and
     /// blank: that render must draw (and damage) the whole canvas.
-    func resize(width: Int, height: Int)
+    func resize(width: Int, height: Int, at time: Double)
     /// One touch report, already calibrated and rotated into logical pixels.
     func handle(_ event: TouchEvent)
     /// True while something moves (then the loop renders one frame per page flip).

@@ -1,0 +1,174 @@
+import Raster
+import Touch
+
+/// The running kiosk, the one composition root both the device and the headless tools
+/// drive: it owns the configuration, the assembled kiosk (typesetter, scene, renderer)
+/// and reload, and answers the loop. Time always comes from the caller (the device's
+/// monotonic clock, or a clock a test advances by hand), so nothing here reads a clock.
+public final class KioskRuntime {
+    /// The configuration on screen: only a configuration that loaded and assembled
+    /// completely ever replaces it.
+    public private(set) var config: KioskConfig
+    public let configPath: String?
+    public private(set) var assembly: KioskAssembly?
+    public private(set) var size: (width: Int, height: Int)?
+    /// The panel's density, once the touchscreen reports its size (scale and slop follow it).
+    public var pixelsPerMillimetre: Double?
+    /// One line whenever the page on screen changes (systemd STATUS=).
+    public var onStatus: (String) -> Void = { _ in }
+    private var reportedPage: Int?
+    private let load: (String) throws -> KioskConfig
+    private let log: (String) -> Void
+
+    /// What a reload did. `displayChanged`: rotation or mode differ, which the display
+    /// owner must apply (a new modeset, touch mapping) before the next frame.
+    public enum ReloadOutcome: Equatable, Sendable {
+        case rejected(reason: String)
+        case applied(changes: [String], displayChanged: Bool)
+        case noFile
+    }
+
+    public init(config: KioskConfig, configPath: String?,
+                load: @escaping (String) throws -> KioskConfig = { try ConfigLoader.load(path: $0) },
+                log: @escaping (String) -> Void) {
+        self.config = config
+        self.configPath = configPath
+        self.load = load
+        self.log = log
+    }
+
+    public var scene: KioskScene? { assembly?.scene }
+
+    /// The screen's logical size is known or changed: build the kiosk the first time,
+    /// then only re-lay it out (the visitor's place is kept).
+    public func resize(width: Int, height: Int, at time: Double) {
+        size = (width, height)
+        if let assembly {
+            if Int(assembly.scene.width) != width || Int(assembly.scene.height) != height {
+                assembly.scene.resize(width: width, height: height, at: time)
+                assembly.renderer.invalidate()
+            }
+            return
+        }
+        do {
+            assembly = try assemble(config, at: time)
+            reportPage()
+        } catch {
+            log("error: cannot set up the kiosk: \(error)")
+        }
+    }
+
+    /// SIGHUP: parse and validate the file once; if anything is wrong, nothing changes at
+    /// all (not the scroll position, not the menu) and the reason is logged. Otherwise
+    /// the new kiosk is assembled off to the side and swapped in with the visitor's
+    /// page (matched by its content file), scroll offset and menu carried over.
+    @discardableResult
+    public func reload(at time: Double) -> ReloadOutcome {
+        guard let configPath else {
+            log("reload: no configuration file (built-in pages); nothing to re-read")
+            return .noFile
+        }
+        let next: KioskConfig
+        let built: KioskAssembly?
+        do {
+            next = try load(configPath)
+            built = size == nil ? nil : try assemble(next, at: time)
+        } catch {
+            log("reload: \(error); keeping the previous configuration")
+            return .rejected(reason: "\(error)")
+        }
+        let changes = Self.changes(from: config, to: next)
+        let displayChanged = next.display.rotation != config.display.rotation || next.display.mode != config.display.mode
+        if let built, let old = assembly?.scene {
+            let page = Self.matchingPage(old.currentPage, from: config, in: next)
+            built.scene.carryOver(page: page ?? 0,
+                                  offset: page == nil ? 0 : old.vertical.offset(at: time),
+                                  menuPresented: old.menu.isPresented, at: time)
+        }
+        config = next
+        if let built { assembly = built }
+        reportedPage = nil
+        reportPage()
+        log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
+        return .applied(changes: changes, displayChanged: displayChanged)
+    }
+
+    private func assemble(_ config: KioskConfig, at time: Double) throws -> KioskAssembly {
+        guard let size else { throw RuntimeError.noSize }
+        let next = try KioskAssembly(config: config, width: size.width, height: size.height,
+                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time)
+        let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from the touchscreen" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
+        log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density))")
+        return next
+    }
+
+    enum RuntimeError: Error { case noSize }
+
+    /// The same page in the new configuration: the one showing the same content file,
+    /// else the same title, else none (the visitor starts at the first page's top).
+    static func matchingPage(_ index: Int, from old: KioskConfig, in new: KioskConfig) -> Int? {
+        guard old.pages.indices.contains(index) else { return nil }
+        let page = old.pages[index]
+        return new.pages.firstIndex { $0.source == page.source } ?? new.pages.firstIndex { $0.title == page.title }
+    }
+
+    /// The sections that differ, for the log.
+    static func changes(from old: KioskConfig, to new: KioskConfig) -> [String] {
+        var changes: [String] = []
+        if old.display.rotation != new.display.rotation { changes.append("rotation \(old.display.rotation) → \(new.display.rotation)") }
+        if old.display.mode != new.display.mode { changes.append("mode \(old.display.mode ?? "preferred") → \(new.display.mode ?? "preferred")") }
+        if old.display != new.display, changes.isEmpty { changes.append("display") }
+        if old.theme != new.theme { changes.append("theme") }
+        if old.text != new.text { changes.append("text") }
+        if old.pages != new.pages { changes.append("pages (\(old.pages.count) → \(new.pages.count))") }
+        if old.idle != new.idle { changes.append("idle") }
+        return changes
+    }
+
+    // MARK: What the loop asks, once per turn
+
+    public func handle(_ event: TouchEvent) {
+        assembly?.scene.handle(event)
+        reportPage()
+    }
+
+    /// While something moves, and once more after it stops: the last frame drawn during
+    /// an animation is not its final state (a faint overlay stayed after a fade-out once).
+    public func needsFrame(at time: Double) -> Bool {
+        guard let assembly else { return false }
+        return assembly.scene.isAnimating(at: time) || assembly.renderer.isStale(at: time)
+    }
+
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+        guard let assembly else {
+            canvas.fill(canvas.bounds, color: config.theme.background)
+            damage.add(canvas.bounds)
+            return
+        }
+        assembly.scene.advance(to: time)
+        if canvas.width != Int(assembly.scene.width) || canvas.height != Int(assembly.scene.height) {
+            resize(width: canvas.width, height: canvas.height, at: time)
+        }
+        assembly.renderer.render(into: canvas, at: time, damage: &damage)
+    }
+
+    public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }
+
+    public func deadlineReached(at time: Double) {
+        assembly?.scene.deadlineReached(at: time)
+        reportPage()
+    }
+
+    public var displayPowered: Bool { !(assembly?.scene.isBlanked ?? false) }
+
+    public var currentPageTitle: String? {
+        assembly.map { config.pages[$0.scene.currentPage].title }
+    }
+
+    /// STATUS= follows the current page (tapping a ring item, idle going home, reload).
+    private func reportPage() {
+        guard let scene = assembly?.scene, scene.currentPage != reportedPage else { return }
+        reportedPage = scene.currentPage
+        onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
+    }
+}
