@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
 
         // The hardware edge.
-        .target(name: "Platform", dependencies: ["Kiosk", "Touch", "Raster", "CDRM", "CInput", "CSystemd", "CShim"]),
+        .target(name: "Platform", dependencies: ["Touch", "Raster", "CDRM", "CInput", "CSystemd", "CShim"]),
 
         .executableTarget(
             name: "lectern",
@@ -59,7 +59,7 @@ let package = Package(
 
         // Test-only: the machine test's uinput touchscreen that plays gesture scripts in the
         // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
-        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "CShim"]),
+        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "TextFile", "CShim"]),
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).

@@ -1,3 +1,4 @@
+import TextFile
 import Glibc
 import Touch
 
@@ -76,7 +77,7 @@ func segments(_ text: String, source: String) throws -> [Segment] {
         out.append(.events(try GestureScript.parse(chunk.joined(separator: "\n"), source: source).events))
         chunk = []
     }
-    for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (n, line) in TextFile(path: source, bytes: Array(text.utf8)).lines.enumerated() {
         if line.hasPrefix("!") {
             try flush()
             out.append(.directive(line: n + 1, words: line.dropFirst().split(separator: " ").map(String.init)))
@@ -152,6 +153,12 @@ func run() throws {
             case "unplug": screen = nil
             case "replug":
                 if screen == nil { screen = try UInputTouchscreen(width: o.width, height: o.height, unitsPerMM: o.unitsPerMM) }
+            case "sh":
+                // A guest-side action between gestures: swap a config file, switch VT.
+                let command = words.dropFirst().joined(separator: " ")
+                guard !command.isEmpty else { throw InjectError("line \(line): ! sh COMMAND") }
+                let status = system(command)
+                guard status == 0 else { throw InjectError("line \(line): '\(command)' failed (status \(status))") }
             case "sleep":
                 guard words.count == 2, let s = Double(words[1]), s >= 0 else { throw InjectError("line \(line): ! sleep SECONDS") }
                 sleepSeconds(s)

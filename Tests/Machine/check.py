@@ -126,7 +126,7 @@ def main():
                 print(f"    metrics: {line[len('lectern: metrics'):].strip()}")
         for n, raw in enumerate(open(os.path.join(a.scenarios, name + ".expect")), 1):
             line = "" if raw.lstrip().startswith("#") else raw.strip()  # comments: whole lines
-            if not line or line.split()[0] in ("run", "ready", "guest-check", "inject", "pending"):
+            if not line or line.split()[0] in ("run", "ready", "setup", "guest-check", "inject", "pending"):
                 continue
             w = line.split()
             where = f"{name}.expect:{n}"
@@ -181,6 +181,12 @@ def check_one(w, name, image, log):
         x0, y0, x1, y1, need = map(int, w[3:8])
         n = sum(1 for y in range(y0, y1) for x in range(x0, x1, 2) if not close(a.px(x, y), b.px(x, y), 16))
         return n >= need, f"{n} differing px (every 2nd column)"
+    if verb == "same":
+        a, b = image(name, w[1]), image(name, w[2])
+        x0, y0, x1, y1 = map(int, w[3:7])
+        t = tol(7, 0)
+        n = sum(1 for y in range(y0, y1) for x in range(x0, x1, 2) if not close(a.px(x, y), b.px(x, y), t))
+        return n == 0, f"{n} differing px (every 2nd column)"
     if verb == "log":
         pattern = re.compile(" ".join(w[1:]))
         hit = next((l for l in log if pattern.search(l)), None)

@@ -67,6 +67,10 @@ run_scenario() {
     wait_for_line /run/touch-ready 10 . || fail "$name: injector did not create its device"
     udevadm settle --timeout=5
     : > /run/app.log
+    # `setup COMMAND` lines prepare the guest before the app starts (a config to reload).
+    sed -n 's/^setup //p' $dir/$name.expect | while read -r cmd; do
+        sh -c "$cmd" 2>&1 | sed 's/^/@@APPLOG setup: /' > $proto
+    done
     if [ -n "$app" ]; then
         (cd /machine && exec $app) > /run/app.log 2>&1 &
         echo $! > /run/app.pid
