@@ -102,6 +102,9 @@ run_scenario() {
         fi
     fi
     sed 's/^/@@LOG inject: /' /run/inject.log > $proto
+    # Measurements taken in the guest during the scenario (idle-measure.sh) join the app log.
+    [ -f /run/measure.log ] && sed 's/^/@@APPLOG /' /run/measure.log > $proto
+    rm -f /run/measure.log
     sed 's/^/@@APPLOG /' /run/app.log > $proto
 }
 

@@ -8,4 +8,4 @@ switches() { cat /proc/$pid/task/*/status | awk '/ctxt_switches/ { s += $2 } END
 t0=$(ticks); s0=$(switches)
 sleep "$seconds"
 t1=$(ticks); s1=$(switches)
-echo "idle-measure seconds=$seconds ticks=$((t1 - t0)) switches=$((s1 - s0)) threads=$(ls /proc/$pid/task | wc -l)" >> /run/app.log
+echo "idle-measure seconds=$seconds ticks=$((t1 - t0)) switches=$((s1 - s0)) threads=$(ls /proc/$pid/task | wc -l)" >> /run/measure.log
