@@ -64,7 +64,12 @@ final class FakeKMSDevice: KMSDevice {
 
     func readFlipEvents() throws -> Int { let n = pendingFlips; pendingFlips = 0; return n }
     func dropMaster() throws { calls.append("dropMaster") }
-    func setMaster() throws { calls.append("setMaster") }
+    /// How many more `setMaster` calls fail with EBUSY (another program is master).
+    var masterBusyFor = 0
+    func setMaster() throws {
+        calls.append("setMaster")
+        if masterBusyFor > 0 { masterBusyFor -= 1; throw Errno(16 /* EBUSY */) }
+    }
     func setPower(connector: UInt32, on: Bool) throws { calls.append("power \(connector) \(on ? "on" : "off")") }
 
     func pixel(_ buffer: DumbBuffer, x: Int, y: Int) -> UInt32 {

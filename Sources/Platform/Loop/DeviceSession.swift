@@ -56,6 +56,11 @@ public final class DeviceSession {
         let signalFD = try system.signalFD(signals)
         defer { system.close(signalFD) }
         let card = try DRMCard.open(explicit: options.card, system: system)
+        guard try MasterWait.acquire(card, system: system, signalFD: signalFD, log: log, status: { notifier.status($0); notifier.ready() }) else {
+            log.info("stopping (signal) while waiting for DRM master")
+            notifier.stopping()
+            return
+        }
         let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, log: log)
         let console = Console(system: system, log: log)
         console?.take()
