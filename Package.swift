@@ -34,32 +34,33 @@ let package = Package(
         cLibrary("CDRM", pkg: "libdrm", apt: ["libdrm-dev"]),
         cLibrary("CInput", pkg: "libinput", apt: ["libinput-dev", "libudev-dev"]),
         cLibrary("CSystemd", pkg: "libsystemd", apt: ["libsystemd-dev"]),
-        .target(
-            name: "CShim",
-            dependencies: ["CFreeType"],
-            linkerSettings: [.linkedLibrary("icuuc")]
-        ),
+        // Values and tiny functions for C macros Swift cannot import, one target per concern
+        // so that a raster kernel does not drag ICU and FreeType into everything.
+        .target(name: "CRasterKernels"),  // blend/composite kernels (AVX-512/AVX2/baseline clones), heap counter
+        .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc")]),  // FreeType macros, ICU line breaks
+        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
+        .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CShim"]),
-        .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CRasterKernels"]),
+        .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
 
         // The hardware edge.
-        .target(name: "Platform", dependencies: ["Touch", "Raster", "CDRM", "CInput", "CSystemd", "CShim"]),
+        .target(name: "Platform", dependencies: ["Touch", "Raster", "CDRM", "CInput", "CSystemd", "CSystemShim"]),
 
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "Kiosk", "Platform",
+                "Spring", "Raster", "Typeset", "Touch", "Kiosk", "Platform", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Test-only: the machine test's uinput touchscreen that plays gesture scripts in the
         // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
-        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "TextFile", "CShim"]),
+        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "TextFile", "CUInputShim"]),
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).

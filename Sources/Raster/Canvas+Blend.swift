@@ -1,4 +1,4 @@
-import CShim
+import CRasterKernels
 
 // Constant-alpha blending: the menu overlay's fade (composite) and translucent colour
 // washes (blend). Alpha is quantised to A = round(alpha · 255); each channel is then

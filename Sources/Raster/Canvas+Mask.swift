@@ -1,4 +1,4 @@
-import CShim
+import CRasterKernels
 
 extension Canvas {
     /// Draws an 8-bit coverage mask (a glyph) in `color` with its top-left at (x, y):

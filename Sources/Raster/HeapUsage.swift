@@ -1,4 +1,4 @@
-import CShim
+import CRasterKernels
 
 /// How many bytes the C heap holds right now (glibc's mallinfo2; cheap). Used to check
 /// that per-frame kernels allocate nothing in steady state: a frame that allocates can

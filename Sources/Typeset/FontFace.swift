@@ -1,6 +1,6 @@
 import CFreeType
 import CHarfBuzz
-import CShim
+import CTextShim
 
 /// One font file opened at one pixel size: the FreeType face (coverage, metrics,
 /// rasterisation) and the HarfBuzz font built on it (shaping).

@@ -1,4 +1,4 @@
-import CShim
+import CTextShim
 
 /// UAX #14 line-break opportunities through ICU's line break iterator.
 enum LineBreaks {

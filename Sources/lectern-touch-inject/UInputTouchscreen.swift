@@ -1,4 +1,4 @@
-import CShim
+import CUInputShim
 import Glibc
 
 /// A direct-touch multitouch screen created through /dev/uinput: the kernel's type B

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CShim
+import CSystemShim
 import Foundation
 import Glibc
 import Platform

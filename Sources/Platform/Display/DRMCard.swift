@@ -1,5 +1,5 @@
 import CDRM
-import CShim
+import CSystemShim
 import Glibc
 
 /// Errors opening a DRM card, each with the action that fixes it.

@@ -1,4 +1,4 @@
-import CShim
+import CSystemShim
 import Glibc
 
 /// The virtual terminal Lectern shows on. While Lectern owns the display the VT is

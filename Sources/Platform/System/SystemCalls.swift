@@ -1,4 +1,4 @@
-import CShim
+import CSystemShim
 import Glibc
 
 /// The syscalls Platform makes, behind one protocol so tests can fake file

@@ -1,6 +1,6 @@
 // Platform's part of the C shim: ioctl request numbers and format codes that are C
 // macros Swift cannot import (they expand to _IOWR(...) or fourcc_code(...) casts).
-// Only plain integer constants and one struct mirror live here, so importing CShim
+// Only plain integer constants and one struct mirror live here, so importing CSystemShim
 // never drags the kernel's DRM structs into a second Clang module (CDRM has them).
 #ifndef LECTERN_CSHIM_DRM_H
 #define LECTERN_CSHIM_DRM_H

@@ -1,1 +1,0 @@
-#include "CShim.h"
