@@ -15,14 +15,26 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "Number of gestures.") var gestures: Int = 100_000
     @Option(help: "Gestures before the heap is measured (caches fill up first).") var warmup: Int = 5_000
     @Option(help: "Random seed: the same seed plays the same session.") var seed: UInt64 = 1
+    @Option(help: "Write the session as a gesture script of this many seconds to --write-script instead of playing it.")
+    var seconds: Double = 60
+    @Option(help: "Gesture script to write (for scripts/soak on the real kernel).") var writeScript: String?
 
     func validate() throws {
         guard gestures >= 1 else { throw ValidationError("--gestures must be at least 1") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more") }
+        guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be a positive number") }
     }
 
     func run() throws {
         let (w, h) = try kiosk.screenSize()
+        if let writeScript {
+            let script = Soak.script(seed: seed, width: w, height: h, seconds: seconds)
+            guard FileManager.default.createFile(atPath: writeScript, contents: Data(script.text.utf8)) else {
+                throw CLIUsageError("--write-script: cannot write \(writeScript)")
+            }
+            print("soak: wrote \(writeScript): \(script.touchEvents.count) touch events over \(Int(script.duration)) s (seed \(seed), \(w)x\(h))")
+            return
+        }
         let assembly = try KioskAssembly(config: try kiosk.loadConfig(), width: w, height: h)
         let soak = try Soak(assembly: assembly, seed: seed)
         let start = Date()

@@ -126,7 +126,7 @@ def main():
                 print(f"    metrics: {line[len('lectern: metrics'):].strip()}")
         for n, raw in enumerate(open(os.path.join(a.scenarios, name + ".expect")), 1):
             line = "" if raw.lstrip().startswith("#") else raw.strip()  # comments: whole lines
-            if not line or line.split()[0] in ("run", "ready", "setup", "guest-check", "inject", "pending"):
+            if not line or line.split()[0] in ("run", "ready", "setup", "timeout", "guest-check", "inject", "pending"):
                 continue
             w = line.split()
             where = f"{name}.expect:{n}"
@@ -187,6 +187,16 @@ def check_one(w, name, image, log):
         t = tol(7, 0)
         n = sum(1 for y in range(y0, y1) for x in range(x0, x1, 2) if not close(a.px(x, y), b.px(x, y), t))
         return n == 0, f"{n} differing px (every 2nd column)"
+    if verb == "rss-flat":
+        # `rss t=S kib=N` samples (guest/rss-sampler.sh): after the first WARMUP seconds,
+        # resident memory may not grow by more than MAX KiB.
+        warmup, limit = int(w[1]), int(w[2])
+        samples = [(int(m.group(1)), int(m.group(2))) for m in (re.search(r"rss t=(\d+) kib=(\d+)", l) for l in log) if m]
+        after = [k for t, k in samples if t >= warmup]
+        if len(after) < 2:
+            return False, f"{len(samples)} rss samples, too few after {warmup} s"
+        growth = after[-1] - after[0]
+        return growth <= limit, f"{len(samples)} samples, {after[0]} -> {after[-1]} KiB after warm-up (growth {growth} KiB), peak {max(k for _, k in samples)} KiB"
     if verb == "log":
         pattern = re.compile(" ".join(w[1:]))
         hit = next((l for l in log if pattern.search(l)), None)

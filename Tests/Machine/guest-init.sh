@@ -60,6 +60,9 @@ run_scenario() {
     app=$(sed -n 's/^run //p' $dir/$name.expect)
     ready=$(sed -n 's/^ready //p' $dir/$name.expect)
     inject_args=$(sed -n 's/^inject //p' $dir/$name.expect)
+    # How long the injector may play (`timeout SECONDS`; the soak plays for minutes).
+    inject_limit=$(sed -n 's/^timeout //p' $dir/$name.expect)
+    inject_limit=${inject_limit:-60}
     rm -f /run/touch-ready /run/go /run/app.pid
     lectern-touch-inject --ready-file /run/touch-ready --go-file /run/go \
         --pid-file /run/app.pid --protocol $proto $inject_args $dir/$name.script > /run/inject.log 2>&1 &
@@ -89,8 +92,8 @@ run_scenario() {
     touch /run/go
     # The injector plays the script in real time; give it its own deadline.
     i=0
-    while kill -0 $inject 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-    kill -0 $inject 2>/dev/null && { fail "$name: injector still running after 60 s"; kill -9 $inject; }
+    while kill -0 $inject 2>/dev/null && [ $i -lt $((inject_limit * 10)) ]; do sleep 0.1; i=$((i + 1)); done
+    kill -0 $inject 2>/dev/null && { fail "$name: injector still running after $inject_limit s"; kill -9 $inject; }
     wait $inject || fail "$name: injector failed ($(tail -1 /run/inject.log))"
     if [ -n "$app" ] && [ -f /run/app.pid ]; then
         pid=$(cat /run/app.pid)

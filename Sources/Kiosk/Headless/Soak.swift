@@ -160,3 +160,23 @@ public final class Soak {
         }
     }
 }
+
+extension Soak {
+    /// The same random mix as a gesture script of about `seconds` of real time, for the
+    /// real kernel (scripts/soak plays it through the machine test's uinput panel). Gaps
+    /// stay short, with a quiet spell now and then, so minutes of soak are mostly touch.
+    public static func script(seed: UInt64, width: Int, height: Int, seconds: Double) -> GestureScript {
+        var gestures = SoakGestures(seed: seed, width: Double(width), height: Double(height))
+        var events: [ScriptEvent] = []
+        var t = 0.5
+        var count = 0
+        while t < seconds {
+            let touches = gestures.gesture(at: t)
+            events += touches.map { .touch($0) }
+            count += 1
+            t = (touches.last?.time ?? t) + (count % 50 == 0 ? restWithin : gestures.uniform(0.2...1.5))
+        }
+        events.append(.wait(time: t))
+        return GestureScript(events: events)
+    }
+}
