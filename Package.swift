@@ -18,6 +18,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Physics: no dependencies at all.
@@ -48,7 +49,10 @@ let package = Package(
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
 
         // The hardware edge.
-        .target(name: "Platform", dependencies: ["Touch", "Raster", "CDRM", "CInput", "CSystemd", "CSystemShim"]),
+        .target(name: "Platform", dependencies: [
+            "Touch", "Raster", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
 
         .executableTarget(
             name: "lectern",

@@ -1,32 +1,25 @@
 import Glibc
+import SystemPackage
 
-/// A C `errno` value as a Swift error (in the manner of swift-system's `Errno`).
-public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: Int32
-    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+// errno values and file descriptors are swift-system's types (SystemPackage), as the
+// rest of the Swift-on-Linux world uses them; Lectern adds only the short names its
+// call sites read best with, and the current errno.
+public typealias Errno = SystemPackage.Errno
+public typealias FileDescriptor = SystemPackage.FileDescriptor
 
+extension Errno {
+    public init(_ rawValue: Int32) { self.init(rawValue: rawValue) }
     /// The calling thread's current `errno`.
-    public static var current: Errno { Errno(errno) }
+    public static var current: Errno { Errno(rawValue: errno) }
 
-    public static let interrupted = Errno(EINTR)
-    public static let wouldBlock = Errno(EAGAIN)
-    public static let permissionDenied = Errno(EACCES)
-    public static let notPermitted = Errno(EPERM)
-    public static let noEntry = Errno(ENOENT)
-    public static let invalidArgument = Errno(EINVAL)
-    public static let notImplemented = Errno(ENOSYS)
-    public static let busy = Errno(EBUSY)
-    public static let noDevice = Errno(ENODEV)
-    public static let notSupported = Errno(EOPNOTSUPP)
-
-    public var description: String { String(cString: strerror(rawValue)) }
+    public static let noEntry = Errno.noSuchFileOrDirectory
+    public static let notImplemented = Errno.noFunction
+    public static let busy = Errno.resourceBusy
+    public static let noDevice = Errno.operationNotSupportedByDevice  // ENODEV
 }
 
-/// An open file descriptor. A plain value: closing is explicit (`SystemCalls.close`).
-public struct FileDescriptor: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: Int32
-    public init(_ rawValue: Int32) { self.rawValue = rawValue }
-    public var description: String { "fd \(rawValue)" }
+extension FileDescriptor {
+    public init(_ rawValue: Int32) { self.init(rawValue: rawValue) }
 }
 
 /// `poll(2)` event bits.
