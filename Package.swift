@@ -34,17 +34,23 @@ let package = Package(
         cLibrary("CDRM", pkg: "libdrm", apt: ["libdrm-dev"]),
         cLibrary("CInput", pkg: "libinput", apt: ["libinput-dev", "libudev-dev"]),
         cLibrary("CSystemd", pkg: "libsystemd", apt: ["libsystemd-dev"]),
+        cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
         .target(
             name: "CShim",
             dependencies: ["CFreeType"],
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
+        // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
+        // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
+        // they are repeated here: Debian ships toml++ as a shared library, not header-only.
+        .target(name: "CTOML", dependencies: ["CTomlPlusPlus"],
+                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CShim"]),
         .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
         .target(name: "Touch", dependencies: ["Spring"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "CTOML"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: ["Kiosk", "Touch", "Raster", "CDRM", "CInput", "CSystemd", "CShim"]),
@@ -72,5 +78,6 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

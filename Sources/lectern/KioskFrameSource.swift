@@ -64,7 +64,8 @@ final class KioskFrameSource: FrameSource {
             rebuild(at: clock.now())
             log.info("reload: \(configPath) loaded, \(config.pages.count) pages")
         } catch {
-            log.info("reload: \(error); keeping the previous configuration")
+            for problem in error.errors { log.info("reload: \(problem)") }
+            log.info("reload: \(error.errors.count) error(s) in \(configPath); keeping the previous configuration")
         }
     }
 
