@@ -30,7 +30,8 @@ struct CheckCommand: ParsableCommand {
                     // All of the file's problems at once, then a count, as a compiler does.
                     let lines = error.errors.map { "lectern: \($0)\n" }.joined()
                     let count = error.errors.count
-                    FileHandle.standardError.write(Data((lines + "lectern: \(count) error\(count == 1 ? "" : "s") in \(config)\n").utf8))
+                    let summary = count > 1 ? "lectern: \(count) errors in \(config)\n" : ""
+                    FileHandle.standardError.write(Data((lines + summary).utf8))
                     throw ExitCode(DataError.exitCode)
                 }
                 FileHandle.standardOutput.write(Data("ok   configuration \(config): \(loaded.pages.count) page(s)\n".utf8))
