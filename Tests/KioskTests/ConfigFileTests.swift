@@ -12,9 +12,11 @@ final class ConfigFileTests: XCTestCase {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-config-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("pages"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("fonts"), withIntermediateDirectories: true)
-        for file in ["pages/welcome.md", "pages/map.txt", "fonts/Body.ttf", "icons.png"] {
+        for file in ["pages/welcome.md", "pages/map.txt", "icons.png", "fonts/NotAFont.ttf"] {
             try Data("x".utf8).write(to: directory.appendingPathComponent(file))
         }
+        // The loader opens fonts with FreeType: a real one (the default, from install-deps).
+        try FileManager.default.copyItem(atPath: KioskConfig().text.fonts[0], toPath: directory.appendingPathComponent("fonts/Body.ttf").path)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
@@ -155,6 +157,13 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(found.first?.key, "text.fonts")
         XCTAssertEqual(found.first?.line, 10)
         XCTAssertTrue(found.first?.description.contains("bad.toml:10:10: text.fonts: font file") ?? false, "\(found)")
+    }
+
+    func testFileThatIsNotAFont() {
+        let found = errors(plain.replacingOccurrences(of: "fonts/Body.ttf", with: "fonts/NotAFont.ttf"))
+        XCTAssertEqual(found.map(\.key), ["text.fonts"])
+        XCTAssertEqual(found.first?.line, 10)
+        XCTAssertTrue(found.first?.message.contains("is not a font") ?? false, "\(found)")
     }
 
     func testTypesAcrossTOML() {

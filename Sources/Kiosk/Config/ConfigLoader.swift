@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import TextFile
+import Typeset
 
 /// Reads and validates a Lectern TOML configuration. TOML itself is parsed by toml++
 /// (`TOMLTree`); this checks what Lectern makes of it. It does not stop at the first
@@ -136,7 +137,8 @@ public enum ConfigLoader {
     }
 
     private static func readText(_ s: ConfigSection, into text: inout KioskConfig.Text) {
-        if let fonts = s.paths("fonts", what: "font file") { text.fonts = fonts }
+        let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path) }
+        if let fonts { text.fonts = fonts }
         text.size = s.number("size", in: 6...200) ?? text.size
     }
 

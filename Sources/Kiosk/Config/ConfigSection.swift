@@ -112,8 +112,14 @@ struct ConfigSection {
         return resolved
     }
 
-    /// An array of file paths, e.g. fonts = ["a.ttf", "b.otf"], each checked at its own position.
-    func paths(_ key: String, what: String) -> [String]? {
+    /// An array of file paths, e.g. fonts = ["a.ttf", "b.otf"], each checked at its own
+    /// position; when files are checked, an existing one also by `inspect` (e.g. "is it
+    /// a font?"), which returns what is wrong with it.
+    func paths(_ key: String, what: String, inspect: (String) -> String? = { _ in nil }) -> [String]? {
+        func contentProblem(_ path: String) -> String? {
+            guard diagnostics.checkFiles else { return nil }
+            return inspect(path).map { "\(what) \(path) \($0)" }
+        }
         guard let node = node(key) else { return nil }
         guard case let .array(items) = node.value else {
             report(key, "must be an array of strings, e.g. [\"/path/font.ttf\"], not \(node.value.typeName)")
@@ -126,7 +132,7 @@ struct ConfigSection {
                 continue
             }
             let resolved = resolve(s)
-            if let problem = fileProblem(resolved, what: what) {
+            if let problem = fileProblem(resolved, what: what) ?? contentProblem(resolved) {
                 diagnostics.report(at: item.position, key: "\(name).\(key)", problem)
             }
             out.append(resolved)
