@@ -31,7 +31,10 @@ final class KioskFrameSourceTests: XCTestCase {
         try write("[theme]\naccent = \"red\"\n", to: path)
         source.reload()
         XCTAssertEqual(source.config.pages.map(\.title), ["Two", "one"], "a bad file keeps the running configuration")
-        XCTAssertTrue(lines.contains { $0.contains("keeping the previous configuration") && $0.contains("theme.accent") }, "\(lines)")
+        // One journal line per error (with its line and column), then what was done about it.
+        XCTAssertTrue(lines.contains { $0.contains("reload: \(path):2:10: theme.accent: ") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("reload: \(path): page: no pages") }, "\(lines)")
+        XCTAssertTrue(lines.last?.contains("2 error(s) in \(path); keeping the previous configuration") ?? false, "\(lines)")
     }
 
     func testStatusFollowsThePage() throws {

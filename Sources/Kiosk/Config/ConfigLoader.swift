@@ -23,7 +23,7 @@ public enum ConfigLoader {
         } catch {
             let message: String
             switch error.kind {
-            case .tooLarge: message = "the configuration file is over the \(sizeLimitLabel) limit (\(error.message.dropFirst(path.count + 2)))"
+            case .tooLarge: message = "the configuration file is over the \(sizeLimitLabel) limit for a configuration; is it the right file?"
             case .unreadable: message = "the configuration file " + (error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message)
             }
             throw ConfigErrors([ConfigError(file: path, line: nil, key: nil, message: message)])
