@@ -41,12 +41,18 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc")]),  // FreeType macros, ICU line breaks
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
+        cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
+        // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
+        // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
+        // they are repeated here: Debian ships toml++ as a shared library, not header-only.
+        .target(name: "CTOML", dependencies: ["CTomlPlusPlus"],
+                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "CTOML"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
@@ -77,9 +83,10 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LecternTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile"], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -27,8 +27,12 @@ struct CheckCommand: ParsableCommand {
             } else if let config {
                 let loaded: KioskConfig
                 do { loaded = try ConfigLoader.load(path: config) } catch {
-                    FileHandle.standardError.write(Data("lectern: \(error)\n".utf8))
-                    throw ExitCode(65)
+                    // All of the file's problems at once, then a count, as a compiler does.
+                    let lines = error.errors.map { "lectern: \($0)\n" }.joined()
+                    let count = error.errors.count
+                    let summary = count > 1 ? "lectern: \(count) errors in \(config)\n" : ""
+                    FileHandle.standardError.write(Data((lines + summary).utf8))
+                    throw ExitCode(DataError.exitCode)
                 }
                 FileHandle.standardOutput.write(Data("ok   configuration \(config): \(loaded.pages.count) page(s)\n".utf8))
                 reports = try ContentCheck.check(config: loaded)
@@ -38,7 +42,8 @@ struct CheckCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            throw CLIUsageError("\(error)")
+            // The fonts could not be opened: a configuration problem, not a usage one.
+            throw DataError("\(error)")
         }
         for report in reports { FileHandle.standardOutput.write(Data((report.text + "\n").utf8)) }
         let bad = reports.filter { !$0.isFine }.count

@@ -24,7 +24,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try kiosk.screenSize()
         let config = try kiosk.loadConfig()
-        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let assembly = try kiosk.assembly(config: config, width: w, height: h)
         let events: [ScriptEvent]
         if let script {
             events = try loadScript(path: script).events

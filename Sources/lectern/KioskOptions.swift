@@ -19,12 +19,18 @@ struct KioskOptions: ParsableArguments {
         return (w, h)
     }
 
+    /// The configuration; its errors (thrown as `ConfigErrors`) exit 65, all of them listed.
     func loadConfig() throws -> KioskConfig {
         guard let config else { return .builtIn }
+        return try ConfigLoader.load(path: config)
+    }
+
+    /// The kiosk for `config`; fonts that cannot be opened are a configuration error (65).
+    func assembly(config: KioskConfig, width: Int, height: Int) throws -> KioskAssembly {
         do {
-            return try ConfigLoader.load(path: config)
+            return try KioskAssembly(config: config, width: width, height: height)
         } catch {
-            throw CLIUsageError("\(error)")
+            throw DataError("\(self.config ?? "built-in configuration"): \(error)")
         }
     }
 

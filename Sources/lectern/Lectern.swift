@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Kiosk
 
 /// The `lectern` command. Subcommands live one per file beside this one.
 @main
@@ -29,6 +30,13 @@ struct Lectern: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let errors as ConfigErrors {
+            // Every problem of the file, one line each, as a compiler reports them.
+            FileHandle.standardError.write(Data(errors.errors.map { "lectern: \($0)\n" }.joined().utf8))
+            Foundation.exit(DataError.exitCode)
+        } catch let error as DataError {
+            FileHandle.standardError.write(Data("lectern: \(error)\n".utf8))
+            Foundation.exit(DataError.exitCode)
         } catch let exit as ExitCode {
             // The command has said what was wrong already; just leave with its code.
             Foundation.exit(exit.rawValue)
@@ -53,6 +61,14 @@ struct Lectern: ParsableCommand {
 /// A bad argument found after parsing (a value out of range, an unreadable file):
 /// one line, exit 64.
 struct CLIUsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A configuration or content file that cannot be used (a font that is not a font):
+/// one line naming the file, exit 65 (EX_DATAERR). Exit 64 is for the command line only.
+struct DataError: Error, CustomStringConvertible {
+    static let exitCode: Int32 = 65
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -39,7 +39,7 @@ struct RunCommand: ParsableCommand {
             do {
                 kioskConfig = try ConfigLoader.load(path: config)
             } catch {
-                fail("\(error)", .config)
+                fail(error.errors.map(\.description).joined(separator: "\nlectern: "), .config)
             }
         }
         options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0

@@ -25,7 +25,7 @@ struct SnapshotCommand: ParsableCommand {
         let config = try kiosk.loadConfig()
         let events = try script.map { try loadScript(path: $0).events } ?? []
         let end = at ?? events.last?.time ?? 0
-        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let assembly = try kiosk.assembly(config: config, width: w, height: h)
         let player = try assembly.player()
         var index = 0
         player.play(events, from: &index, until: end)

@@ -49,10 +49,13 @@ final class ConfigTests: XCTestCase {
             _ = try ConfigLoader.parse(text, file: "k.toml", baseDirectory: ".")
             XCTFail("expected an error", file: file, line: fileLine)
         } catch {
-            XCTAssertEqual(error.line, line, "\(error)", file: file, line: fileLine)
-            XCTAssertEqual(error.key, key, "\(error)", file: file, line: fileLine)
-            XCTAssertTrue(error.description.contains(fragment), "\(error)", file: file, line: fileLine)
-            XCTAssertTrue(error.description.hasPrefix("k.toml"), file: file, line: fileLine)
+            XCTAssertEqual(error.errors.count, 1, "\(error)", file: file, line: fileLine)
+            guard let first = error.errors.first else { return }
+            XCTAssertEqual(first.line, line, "\(first)", file: file, line: fileLine)
+            XCTAssertEqual(first.key, key, "\(first)", file: file, line: fileLine)
+            if line != nil { XCTAssertNotNil(first.column, "\(first)", file: file, line: fileLine) }
+            XCTAssertTrue(first.description.contains(fragment), "\(first)", file: file, line: fileLine)
+            XCTAssertTrue(first.description.hasPrefix("k.toml"), file: file, line: fileLine)
         }
     }
 
@@ -61,7 +64,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testUnknownSectionDidYouMean() {
-        assertError("[dispaly]\nrotation = 0", line: 1, key: nil, contains: "did you mean [display]")
+        assertError("[dispaly]\nrotation = 0\n[[page]]\ncontent=\"a.md\"", line: 1, key: "dispaly", contains: "did you mean [display]")
     }
 
     func testBadRotation() {
@@ -76,13 +79,14 @@ final class ConfigTests: XCTestCase {
         assertError("[text]\nsize = \"big\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "text.size", contains: "must be a number")
     }
 
-    func testSyntaxErrorHasLine() {
-        assertError("[display]\nrotation = \n", line: 2, key: nil, contains: "missing value")
-        assertError("[theme]\ntext = \"#222222\n", line: 2, key: nil, contains: "not closed")
+    func testSyntaxErrorHasLineColumnAndQuotesTheLine() {
+        assertError("[display]\nrotation = \n", line: 2, key: nil, contains: "expected value")
+        assertError("[theme]\ntext = \"#222222\n", line: 2, key: nil, contains: "(in: text = \"#222222)")
+        assertError("[display]\nrotation = 020\n", line: 2, key: nil, contains: "leading zero")
     }
 
     func testPageWithoutContent() {
-        assertError("[[page]]\ntitle = \"x\"", line: 1, key: "content", contains: "needs content")
+        assertError("[[page]]\ntitle = \"x\"", line: 1, key: "page.content", contains: "needs content")
     }
 
     func testNoPages() {
@@ -91,7 +95,7 @@ final class ConfigTests: XCTestCase {
 
     func testMissingFile() {
         XCTAssertThrowsError(try ConfigLoader.load(path: "/nonexistent/lectern.toml")) { error in
-            XCTAssertTrue("\(error)".contains("does not exist"))
+            XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
         }
     }
 

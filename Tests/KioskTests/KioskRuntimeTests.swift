@@ -68,7 +68,9 @@ final class KioskRuntimeTests: XCTestCase {
 
         try write("[theme]\naccent = \"red\"\n", to: path)  // not a colour
         guard case .rejected = runtime.reload(at: 3) else { return XCTFail("a bad file was applied") }
-        XCTAssertTrue(lines.contains { $0.contains("keeping the previous configuration") && $0.contains("accent") }, "\(lines)")
+        // One journal line per error (with its line and column), then what was done about it.
+        XCTAssertTrue(lines.contains { $0.contains("reload: \(path):2:10: theme.accent: ") }, "\(lines)")
+        XCTAssertTrue(lines.last?.contains("error(s) in \(path); keeping the previous configuration") ?? false, "\(lines)")
         XCTAssertEqual(runtime.scene!.vertical.offset(at: 3), offset)
         XCTAssertTrue(runtime.scene!.menu.isPresented)
         let after = try Bitmap(width: 320, height: 240)

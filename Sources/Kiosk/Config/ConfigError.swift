@@ -1,21 +1,43 @@
-/// A problem in a configuration file: always names the file, the line and the key,
-/// and says what to do.
-public struct ConfigError: Error, Equatable, CustomStringConvertible {
+/// A problem in a configuration file: names the file, the line and column and the key,
+/// and says what to do. Printed as a compiler prints its errors:
+/// `lectern.toml:12:9: theme.accent: "red" is not a colour: write "#rrggbb", …`
+public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     public let file: String
     public let line: Int?
+    public let column: Int?
     public let key: String?
     public let message: String
 
-    public init(file: String, line: Int?, key: String?, message: String) {
-        self.file = file; self.line = line; self.key = key; self.message = message
+    public init(file: String, line: Int?, column: Int? = nil, key: String?, message: String) {
+        self.file = file; self.line = line; self.column = column; self.key = key; self.message = message
     }
 
     public var description: String {
         var where_ = file
         if let line { where_ += ":\(line)" }
+        if let line, line > 0, let column { where_ += ":\(column)" }
         if let key { where_ += ": \(key)" }
         return "\(where_): \(message)"
     }
+}
+
+/// Every problem found in one configuration file, in file order: `lectern check`
+/// reports them all at once, so an integrator fixes a file in one round.
+public struct ConfigErrors: Error, Equatable, CustomStringConvertible, Sendable {
+    public let errors: [ConfigError]
+
+    public init(_ errors: [ConfigError]) {
+        self.errors = errors.enumerated().sorted { a, b in
+            // File order; errors without a line (e.g. "no pages") last.
+            let la = a.element.line ?? .max, lb = b.element.line ?? .max
+            if la != lb { return la < lb }
+            let ca = a.element.column ?? 0, cb = b.element.column ?? 0
+            return ca != cb ? ca < cb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// One line per error.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 /// Edit distance, for "did you mean".

@@ -1,22 +1,47 @@
 import Foundation
 import Raster
+import TextFile
+import Typeset
 
-/// Reads and validates a Lectern TOML configuration. Unknown sections and keys are
-/// errors with a "did you mean"; wrong types and out-of-range values name their key.
-/// Paths in the file are relative to the file's directory.
+/// Reads and validates a Lectern TOML configuration. TOML itself is parsed by toml++
+/// (`TOMLTree`); this checks what Lectern makes of it. It does not stop at the first
+/// problem: unknown sections and keys (with a "did you mean"), wrong types, values out
+/// of range and missing files are all collected, each with its line, column and key,
+/// and thrown together. Paths in the file are relative to the file's directory.
 public enum ConfigLoader {
-    public static func load(path: String) throws(ConfigError) -> KioskConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "does not exist"
-            throw ConfigError(file: path, line: nil, key: nil, message: "the configuration file \(reason)")
+    /// A configuration is a few kilobytes; anything near this is a mistake (a log or an
+    /// image given as --config), refused before it is read.
+    public static let sizeLimit = 1 << 20
+    static let sizeLimitLabel = "1 MB"
+
+    /// Reads `path` (any line ends, with or without a BOM), parses it and checks that
+    /// every content, icon and font file it names exists.
+    public static func load(path: String) throws(ConfigErrors) -> KioskConfig {
+        let file: TextFile
+        do {
+            file = try TextFile.read(path: path, limit: sizeLimit)
+        } catch {
+            let message: String
+            switch error.kind {
+            case .tooLarge: message = "the configuration file is over the \(sizeLimitLabel) limit for a configuration; is it the right file?"
+            case .unreadable: message = "the configuration file " + (error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message)
+            }
+            throw ConfigErrors([ConfigError(file: path, line: nil, key: nil, message: message)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, line: nil, key: nil, message: "the configuration file is not valid UTF-8")
+        if !file.invalidUTF8Lines.isEmpty {
+            let lines = file.lines
+            throw ConfigErrors(file.invalidUTF8Lines.map { line in
+                let column = lines.indices.contains(line - 1) ? (lines[line - 1].unicodeScalars.firstIndex(of: "\u{FFFD}")
+                    .map { lines[line - 1].unicodeScalars.distance(from: lines[line - 1].unicodeScalars.startIndex, to: $0) + 1 }) : nil
+                return ConfigError(file: path, line: line, column: column, key: nil,
+                                   message: "bytes that are not UTF-8; save the file as UTF-8")
+            })
         }
         let directory = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: directory.isEmpty ? "." : directory)
+        return try parse(file.text, file: path, baseDirectory: directory.isEmpty ? "." : directory, checkFiles: true)
     }
 
+    /// The sections and their keys.
     static let sections: [String: [String]] = [
         "display": ["rotation", "scale", "dpi", "mode"],
         "theme": ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha"],
@@ -25,158 +50,113 @@ public enum ConfigLoader {
         "idle": ["home_after", "blank_after"],
     ]
 
-    public static func parse(_ text: String, file: String, baseDirectory: String) throws(ConfigError) -> KioskConfig {
-        let document: TOMLDocument
+    /// Parses configuration text. With `checkFiles`, the files it names must exist.
+    public static func parse(_ text: String, file: String, baseDirectory: String, checkFiles: Bool = false) throws(ConfigErrors) -> KioskConfig {
+        let tree: TOMLTree
         do {
-            document = try TOMLDocument(parsing: text)
+            tree = try TOMLTree(parsing: text)
         } catch {
-            throw ConfigError(file: file, line: error.line, key: nil, message: error.message)
+            // toml++ stops at the first syntax error. Its message does not always name the
+            // key, so the line itself is quoted.
+            let lines = TextFile.lines(text)
+            let quoted = lines.indices.contains(error.position.line - 1)
+                ? lines[error.position.line - 1].trimmingCharacters(in: .whitespaces) : ""
+            let context = quoted.isEmpty ? "" : " (in: \(quoted.count > 80 ? quoted.prefix(80) + "…" : quoted))"
+            throw ConfigErrors([ConfigError(file: file, line: error.position.line, column: error.position.column, key: nil,
+                                            message: "TOML syntax: \(error.message)\(context)")])
         }
+        let diagnostics = ConfigDiagnostics(file: file, baseDirectory: baseDirectory, checkFiles: checkFiles)
         var config = KioskConfig()
         config.sourcePath = file
-        for table in document.tables {
-            let reader = TableReader(table: table, file: file, baseDirectory: baseDirectory)
-            switch table.name {
-            case "":
-                if let first = table.entries.first {
-                    throw ConfigError(file: file, line: first.line, key: first.key,
-                                      message: "keys must be inside a section such as [display], [theme], [text], [[page]] or [idle]")
+        for entry in tree.root {
+            let name = entry.key
+            guard let known = sections[name] else {
+                if case .table = entry.node.value {
+                    let hint = suggestion(for: name, among: Array(sections.keys)).map { " (did you mean [\($0)]?)" } ?? ""
+                    diagnostics.report(at: entry.position, key: name, "unknown section [\(name)]\(hint)")
+                } else {
+                    diagnostics.report(at: entry.position, key: name,
+                                       "keys must be inside a section such as [display], [theme], [text], [[page]] or [idle]")
                 }
-            case "display":
-                try reader.checkKnownKeys()
-                if let r = try reader.integer("rotation") {
-                    guard [0, 90, 180, 270].contains(r) else { throw reader.error("rotation", "must be 0, 90, 180 or 270") }
-                    config.display.rotation = r
-                }
-                config.display.scale = try reader.number("scale", in: 0.25...8) ?? config.display.scale
-                config.display.dpi = try reader.number("dpi", in: 30...1000) ?? config.display.dpi
-                if let mode = try reader.string("mode") {
-                    let parts = mode.split(separator: "x")
-                    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-                        throw reader.error("mode", "must look like \"1280x800\"")
-                    }
-                    config.display.mode = mode
-                }
-            case "theme":
-                try reader.checkKnownKeys()
-                config.theme.background = try reader.color("background") ?? config.theme.background
-                config.theme.text = try reader.color("text") ?? config.theme.text
-                config.theme.muted = try reader.color("muted") ?? config.theme.muted
-                config.theme.foreground = try reader.color("foreground") ?? config.theme.foreground
-                config.theme.accent = try reader.color("accent") ?? config.theme.accent
-                config.theme.overlay = try reader.color("overlay") ?? config.theme.overlay
-                config.theme.overlayAlpha = try reader.number("overlay_alpha", in: 0...1) ?? config.theme.overlayAlpha
-            case "text":
-                try reader.checkKnownKeys()
-                if let fonts = try reader.stringArray("fonts") {
-                    config.text.fonts = fonts.map { reader.resolve($0) }
-                }
-                config.text.size = try reader.number("size", in: 6...200) ?? config.text.size
-            case "page":
-                guard table.isArrayElement else {
-                    throw ConfigError(file: file, line: table.line, key: nil, message: "pages are written [[page]] (double brackets), one per page")
-                }
-                try reader.checkKnownKeys()
-                guard let content = try reader.string("content") else {
-                    throw ConfigError(file: file, line: table.line, key: "content", message: "each [[page]] needs content = \"path/to/page.md\"")
-                }
-                let path = reader.resolve(content)
-                let title = try reader.string("title") ?? ((content as NSString).lastPathComponent as NSString).deletingPathExtension
-                config.pages.append(.init(title: title, source: .file(path: path),
-                                          icon: try reader.string("icon").map(reader.resolve),
-                                          iconSelected: try reader.string("icon_selected").map(reader.resolve)))
-            case "idle":
-                try reader.checkKnownKeys()
-                config.idle.homeAfter = try reader.number("home_after", in: 0...86_400 * 365) ?? config.idle.homeAfter
-                config.idle.blankAfter = try reader.number("blank_after", in: 0...86_400 * 365) ?? config.idle.blankAfter
-            default:
-                let hint = suggestion(for: table.name, among: Array(sections.keys)).map { " (did you mean [\($0)]?)" } ?? ""
-                throw ConfigError(file: file, line: table.line, key: nil, message: "unknown section [\(table.name)]\(hint)")
+                continue
             }
-            if table.isArrayElement && table.name != "page" {
-                throw ConfigError(file: file, line: table.line, key: nil, message: "[\(table.name)] is a single section: write it with single brackets")
+            if name == "page" {
+                guard case let .array(items) = entry.node.value else {
+                    diagnostics.report(at: entry.position, key: name, "pages are written [[page]] (double brackets), one per page")
+                    continue
+                }
+                for item in items {
+                    guard let section = diagnostics.section(name, item, known: known, label: "[[page]]") else { continue }
+                    if let page = readPage(section) { config.pages.append(page) }
+                }
+                continue
+            }
+            if case .array = entry.node.value {
+                diagnostics.report(at: entry.position, key: name, "[\(name)] is a single section: write it with single brackets")
+                continue
+            }
+            guard let section = diagnostics.section(name, entry.node, known: known, label: "[\(name)]") else { continue }
+            switch name {
+            case "display": readDisplay(section, into: &config.display)
+            case "theme": readTheme(section, into: &config.theme)
+            case "text": readText(section, into: &config.text)
+            default: readIdle(section, into: &config.idle)
             }
         }
-        if config.pages.isEmpty {
-            throw ConfigError(file: file, line: nil, key: "page", message: "no pages: add at least one [[page]] with content = \"...\"")
+        if config.pages.isEmpty && !tree.root.contains(where: { $0.key == "page" }) {
+            diagnostics.report(ConfigError(file: file, line: nil, key: "page", message: "no pages: add at least one [[page]] with content = \"...\""))
         }
+        if !diagnostics.errors.isEmpty { throw ConfigErrors(diagnostics.errors) }
         return config
     }
-}
 
-/// Typed access to one table's keys, with errors that name file, line and key.
-private struct TableReader {
-    let table: TOMLDocument.Table
-    let file: String
-    let baseDirectory: String
-
-    var sectionLabel: String { table.isArrayElement ? "[[\(table.name)]]" : "[\(table.name)]" }
-
-    func checkKnownKeys() throws(ConfigError) {
-        let known = ConfigLoader.sections[table.name] ?? []
-        for entry in table.entries where !known.contains(entry.key) {
-            let hint = suggestion(for: entry.key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ConfigError(file: file, line: entry.line, key: "\(table.name).\(entry.key)",
-                              message: "unknown key in \(sectionLabel)\(hint); known keys: \(known.joined(separator: ", "))")
+    private static func readDisplay(_ s: ConfigSection, into display: inout KioskConfig.Display) {
+        if let r = s.integer("rotation") {
+            if [0, 90, 180, 270].contains(r) { display.rotation = r } else { s.report("rotation", "must be 0, 90, 180 or 270") }
+        }
+        display.scale = s.number("scale", in: 0.25...8) ?? display.scale
+        display.dpi = s.number("dpi", in: 30...1000) ?? display.dpi
+        if let mode = s.string("mode") {
+            let parts = mode.split(separator: "x")
+            if parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 {
+                display.mode = mode
+            } else {
+                s.report("mode", "must look like \"1280x800\"")
+            }
         }
     }
 
-    func entry(_ key: String) -> TOMLDocument.Entry? { table.entries.first { $0.key == key } }
-
-    func error(_ key: String, _ message: String) -> ConfigError {
-        ConfigError(file: file, line: entry(key)?.line ?? table.line, key: "\(table.name).\(key)", message: message)
+    private static func readTheme(_ s: ConfigSection, into theme: inout KioskConfig.Theme) {
+        theme.background = s.color("background") ?? theme.background
+        theme.text = s.color("text") ?? theme.text
+        theme.muted = s.color("muted") ?? theme.muted
+        theme.foreground = s.color("foreground") ?? theme.foreground
+        theme.accent = s.color("accent") ?? theme.accent
+        theme.overlay = s.color("overlay") ?? theme.overlay
+        theme.overlayAlpha = s.number("overlay_alpha", in: 0...1) ?? theme.overlayAlpha
     }
 
-    func string(_ key: String) throws(ConfigError) -> String? {
-        guard let e = entry(key) else { return nil }
-        guard case let .string(s) = e.value else { throw error(key, "must be a string in quotes, not \(e.value.typeName)") }
-        return s
+    private static func readText(_ s: ConfigSection, into text: inout KioskConfig.Text) {
+        let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path) }
+        if let fonts { text.fonts = fonts }
+        text.size = s.number("size", in: 6...200) ?? text.size
     }
 
-    func integer(_ key: String) throws(ConfigError) -> Int? {
-        guard let e = entry(key) else { return nil }
-        guard case let .integer(i) = e.value else { throw error(key, "must be a whole number, not \(e.value.typeName)") }
-        return i
+    private static func readIdle(_ s: ConfigSection, into idle: inout KioskConfig.Idle) {
+        idle.homeAfter = s.number("home_after", in: 0...86_400 * 365) ?? idle.homeAfter
+        idle.blankAfter = s.number("blank_after", in: 0...86_400 * 365) ?? idle.blankAfter
     }
 
-    func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
-        guard let e = entry(key) else { return nil }
-        let value: Double
-        switch e.value {
-        case let .integer(i): value = Double(i)
-        case let .float(d): value = d
-        default: throw error(key, "must be a number, not \(e.value.typeName)")
+    private static func readPage(_ s: ConfigSection) -> KioskConfig.Page? {
+        let title = s.string("title")
+        let icon = s.path("icon", what: "icon file")
+        let iconSelected = s.path("icon_selected", what: "icon file")
+        guard s.has("content") else {
+            s.reportSection(key: "content", "each [[page]] needs content = \"path/to/page.md\"")
+            return nil
         }
-        guard range.contains(value) else {
-            throw error(key, "\(formatNumber(value)) is out of range: use \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))")
-        }
-        return value
-    }
-
-    func color(_ key: String) throws(ConfigError) -> Color? {
-        guard let text = try string(key) else { return nil }
-        guard let color = Color(hex: text), text.count == 7 || (text.count == 6 && !text.hasPrefix("#")) else {
-            throw error(key, "\"\(text)\" is not a colour: write \"#rrggbb\", e.g. \"#d0342c\"")
-        }
-        return color
-    }
-
-    func stringArray(_ key: String) throws(ConfigError) -> [String]? {
-        guard let e = entry(key) else { return nil }
-        guard case let .array(items) = e.value else { throw error(key, "must be an array of strings, e.g. [\"/path/font.ttf\"]") }
-        var out: [String] = []
-        for item in items {
-            guard case let .string(s) = item else { throw error(key, "must contain only strings, found \(item.typeName)") }
-            out.append(s)
-        }
-        return out
-    }
-
-    func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
-    }
-
-    private func formatNumber(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        guard let path = s.path("content", what: "content file") else { return nil }
+        let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return .init(title: title ?? fallbackTitle, source: .file(path: path), icon: icon, iconSelected: iconSelected)
     }
 }

@@ -73,6 +73,11 @@ public final class KioskRuntime {
         do {
             next = try load(configPath)
             built = size == nil ? nil : try assemble(next, at: time)
+        } catch let errors as ConfigErrors {
+            // One journal line per error (file:line:column: key: what to do), then the verdict.
+            for problem in errors.errors { log("reload: \(problem)") }
+            log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration")
+            return .rejected(reason: "\(errors)")
         } catch {
             log("reload: \(error); keeping the previous configuration")
             return .rejected(reason: "\(error)")

@@ -1,0 +1,113 @@
+// The C face of toml++ for Swift (see include/ctoml.h). toml++ does the parsing, to the
+// letter of TOML 1.0; this file only flattens its tree into an array of plain structs.
+// No C++ exception ever leaves this file: parse errors become ctoml_error, and anything
+// else (out of memory) a NULL document.
+#include "ctoml.h"
+
+#include <deque>
+#include <new>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+struct ctoml_document {
+    toml::table root;            // owns the strings the nodes point into
+    std::vector<ctoml_node> nodes;
+    std::deque<std::string> texts;  // date/time spellings; a deque never moves its items
+    std::string error;
+    bool failed = false;
+    uint32_t error_line = 0, error_column = 0;
+};
+
+namespace {
+
+void position(const toml::source_region &region, uint32_t &line, uint32_t &column) {
+    line = region.begin.line;
+    column = region.begin.column;
+}
+
+template <typename T>
+const char *spell(ctoml_document &document, const T &value, size_t &length) {
+    std::ostringstream out;
+    out << value;
+    document.texts.push_back(out.str());
+    length = document.texts.back().size();
+    return document.texts.back().c_str();
+}
+
+void add(ctoml_document &document, const toml::node &node, int64_t parent, const toml::key *key) {
+    ctoml_node item{};
+    item.parent = parent;
+    if (key) {
+        item.key = key->str().data();
+        item.key_length = key->str().size();
+        position(key->source(), item.key_line, item.key_column);
+    }
+    position(node.source(), item.line, item.column);
+    switch (node.type()) {
+    case toml::node_type::table: item.kind = CTOML_TABLE; break;
+    case toml::node_type::array: item.kind = CTOML_ARRAY; break;
+    case toml::node_type::string: {
+        item.kind = CTOML_STRING;
+        const std::string &s = node.as_string()->get();
+        item.text = s.data();
+        item.text_length = s.size();
+        break;
+    }
+    case toml::node_type::integer: item.kind = CTOML_INTEGER; item.integer = node.as_integer()->get(); break;
+    case toml::node_type::floating_point: item.kind = CTOML_FLOAT; item.real = node.as_floating_point()->get(); break;
+    case toml::node_type::boolean: item.kind = CTOML_BOOLEAN; item.boolean = node.as_boolean()->get() ? 1 : 0; break;
+    case toml::node_type::date: item.kind = CTOML_DATE; item.text = spell(document, node.as_date()->get(), item.text_length); break;
+    case toml::node_type::time: item.kind = CTOML_TIME; item.text = spell(document, node.as_time()->get(), item.text_length); break;
+    case toml::node_type::date_time:
+        item.kind = CTOML_DATE_TIME;
+        item.text = spell(document, node.as_date_time()->get(), item.text_length);
+        break;
+    default: item.kind = CTOML_STRING; break;  // toml::node_type::none never occurs in a parsed tree
+    }
+    const int64_t index = static_cast<int64_t>(document.nodes.size());
+    document.nodes.push_back(item);
+    if (const toml::table *table = node.as_table()) {
+        for (const auto &[childKey, child] : *table) add(document, child, index, &childKey);
+    } else if (const toml::array *array = node.as_array()) {
+        for (const toml::node &child : *array) add(document, child, index, nullptr);
+    }
+}
+
+}  // namespace
+
+extern "C" ctoml_document *ctoml_parse(const char *text, size_t length) {
+    ctoml_document *document = new (std::nothrow) ctoml_document();
+    if (!document) return nullptr;
+    try {
+        try {
+            document->root = toml::parse(std::string_view(text, length));
+            add(*document, document->root, -1, nullptr);
+        } catch (const toml::parse_error &error) {
+            document->failed = true;
+            document->error = std::string(error.description());
+            document->error_line = error.source().begin.line;
+            document->error_column = error.source().begin.column;
+            document->nodes.clear();
+        }
+    } catch (...) {
+        delete document;
+        return nullptr;
+    }
+    return document;
+}
+
+extern "C" const char *ctoml_error(const ctoml_document *document, uint32_t *line, uint32_t *column) {
+    if (!document->failed) return nullptr;
+    if (line) *line = document->error_line;
+    if (column) *column = document->error_column;
+    return document->error.c_str();
+}
+
+extern "C" size_t ctoml_node_count(const ctoml_document *document) { return document->nodes.size(); }
+
+extern "C" const ctoml_node *ctoml_nodes(const ctoml_document *document) { return document->nodes.data(); }
+
+extern "C" void ctoml_free(ctoml_document *document) { delete document; }
