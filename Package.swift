@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `libinput record` files are YAML: read them with a real YAML parser (libyaml inside).
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // Physics: no dependencies at all.
@@ -44,6 +46,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CShim"]),
         .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
         .target(name: "Touch", dependencies: ["Spring"]),
+        // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
+        .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
 
         // The hardware edge.
@@ -52,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "Kiosk", "Platform",
+                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LecternTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
+        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),

@@ -17,12 +17,15 @@ public struct GestureConfig: Sendable, Equatable {
     /// 1.3–2 mm: small enough that scrolling starts promptly, big enough that a finger
     /// pressing down (which rolls ~1 mm) still taps.
     public static let slopMillimetres = 1.6
+    public static let tapSlopMillimetres = 1.6
     /// A 21.5" 1920×1080 panel is ~4 px/mm; used when no size is known.
     public static let defaultPixelsPerMillimetre = 4.0
 
     /// Movement (px, Euclidean, from the down point) beyond which a finger is moving:
     /// a single finger starts a pan; any finger fails a tap or three-finger tap.
     public var slop: Double
+    /// Travel (px) a finger may make and still tap. Separate from `slop`: see `tapSlopMillimetres`.
+    public var tapSlop: Double
     /// Where pan translations are measured from.
     public var panOrigin: PanOrigin
     /// A single-finger tap lifts within this many seconds of touching.
@@ -35,12 +38,14 @@ public struct GestureConfig: Sendable, Equatable {
 
     public init(
         slop: Double = GestureConfig.slopMillimetres * GestureConfig.defaultPixelsPerMillimetre,
+        tapSlop: Double? = nil,
         panOrigin: PanOrigin = .slopCrossing,
         tapMaximumDuration: Double = 0.5,
         threeFingerLandingWindow: Double = 0.12,
         threeFingerMaximumDuration: Double = 0.28
     ) {
         self.slop = slop
+        self.tapSlop = tapSlop ?? slop * GestureConfig.tapSlopMillimetres / GestureConfig.slopMillimetres
         self.panOrigin = panOrigin
         self.tapMaximumDuration = tapMaximumDuration
         self.threeFingerLandingWindow = threeFingerLandingWindow

@@ -19,6 +19,7 @@ struct Lectern: ParsableCommand {
             CheckCommand.self,
             InitCommand.self,
             SpringCommand.self,
+            ReplayCommand.self,
         ]
     )
 
