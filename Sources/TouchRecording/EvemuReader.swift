@@ -23,8 +23,10 @@ public enum EvemuReader {
         var lineNumber = 0
         for rawLine in file.lines {
             lineNumber += 1
-            let line = rawLine.trimmingSpaces
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            // evemu 1.3 explains each event in a trailing comment: "E: ... 0001	# EV_ABS / ...".
+            let uncommented = rawLine.firstIndex(of: "#").map { rawLine[..<$0] } ?? rawLine
+            let line = uncommented.trimmingSpaces
+            if line.isEmpty { continue }
             func fail(_ message: String) -> RecordingError {
                 RecordingError(path: file.path, line: lineNumber, message: message)
             }
@@ -41,7 +43,7 @@ public enum EvemuReader {
                 }
                 events.append(RecordedEvent(time: time, type: type, code: code, value: value, line: lineNumber))
             case "N":
-                device.name = String(line.dropFirst(2).trimmingSpaces)
+                device.name = String(rawLine.dropFirst(2).trimmingSpaces)  // a name may hold '#'
             case "A":
                 let numbers = fields.dropFirst().compactMap { Int($0) }
                 guard fields.count >= 5, let code = UInt16(fields[0], radix: 16), numbers.count == fields.count - 1 else {
