@@ -91,7 +91,7 @@ struct ReplayCommand: ParsableCommand {
                 do { try PNGEncoder.write(canvas: canvas, to: path) } catch { throw CLIUsageError("cannot write \(path): \(error)") }
             }
         } else {
-            try replay.play(events)
+            replay.play(events)
         }
         for entry in replay.entries {
             guard let name = Self.describe(entry.gesture, density: density) else { continue }

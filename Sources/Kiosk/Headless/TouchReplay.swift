@@ -27,10 +27,15 @@ public final class TouchReplay {
         return times
     }
 
+    /// Feed `events` (sorted by time), drawing no frames.
+    public func play(_ events: [TouchEvent]) {
+        play(events, frameInterval: nil) { _, _, _ in }
+    }
+
     /// Feed `events` (sorted by time). With `frameInterval`, `onFrame` gets the frame for
     /// every multiple of it up to the last event, drawn at its time, as `lectern demo` does.
-    public func play(_ events: [TouchEvent], frameInterval: Double? = nil,
-                     onFrame: (Int, Double, Canvas) throws -> Void = { _, _, _ in }) rethrows {
+    public func play(_ events: [TouchEvent], frameInterval: Double?,
+                     onFrame: (Int, Double, Canvas) throws -> Void) rethrows {
         var frame = 0
         func renderFrames(upTo t: Double) throws {
             guard let interval = frameInterval else { return }
