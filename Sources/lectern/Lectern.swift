@@ -20,6 +20,7 @@ struct Lectern: ParsableCommand {
             InitCommand.self,
             SpringCommand.self,
             ReplayCommand.self,
+            CalibrateCommand.self,
         ]
     )
 
