@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `libinput record` files are YAML: read them with a real YAML parser (libyaml inside).
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // Physics: no dependencies at all.
@@ -52,6 +54,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
+        // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
+        .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "CTOML"]),
 
         // The hardware edge.
@@ -63,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "Kiosk", "Platform", "CSystemShim",
+                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +87,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LecternTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
+        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile"], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),

@@ -17,12 +17,31 @@ public struct GestureConfig: Sendable, Equatable {
     /// 1.3–2 mm: small enough that scrolling starts promptly, big enough that a finger
     /// pressing down (which rolls ~1 mm) still taps.
     public static let slopMillimetres = 1.6
+    /// Settled travel allowed in a three-finger tap. A tapping hand rolls its fingers
+    /// together; the real N-Trig three-finger tap (Tests/TouchRecordingTests) settles
+    /// within 0.6 mm, the two- and four-finger ones within 1.1 mm. libinput allows
+    /// 1.3 mm on touchpads, Android's touch slop is 8 dp (1.3 mm at 160 dpi); 2 mm keeps
+    /// their order of size with room for a hand, far below a drag.
+    public static let tapSlopMillimetres = 2.0
+    /// Travel from the landing point, jitter included. Panels report the first and last
+    /// contact of a finger off-centre while its contact area grows and shrinks: the
+    /// N-Trig tap jumps 1.6 mm after landing and 1.9 mm before lifting (2.5 mm in all).
+    /// 4 mm covers both with room, and a 5 mm drag is still no tap.
+    public static let tapJitterSlopMillimetres = 4.0
     /// A 21.5" 1920×1080 panel is ~4 px/mm; used when no size is known.
     public static let defaultPixelsPerMillimetre = 4.0
 
     /// Movement (px, Euclidean, from the down point) beyond which a finger is moving:
     /// a single finger starts a pan; any finger fails a tap or three-finger tap.
     public var slop: Double
+    /// Travel (px) a finger of a three-finger tap may make once it has settled, not
+    /// counting its first report (landing) and its last (lift-off). See `tapSlopMillimetres`.
+    public var tapSlop: Double
+    /// Travel (px) from the landing point, jitter included, beyond which no finger taps.
+    public var tapJitterSlop: Double
+    /// A contact that lifts and lands again within this many seconds, within
+    /// `tapJitterSlop` of where it lifted, is the same finger dropping out, not a new one.
+    public var contactDropoutWindow: Double
     /// Where pan translations are measured from.
     public var panOrigin: PanOrigin
     /// A single-finger tap lifts within this many seconds of touching.
@@ -35,12 +54,18 @@ public struct GestureConfig: Sendable, Equatable {
 
     public init(
         slop: Double = GestureConfig.slopMillimetres * GestureConfig.defaultPixelsPerMillimetre,
+        tapSlop: Double? = nil,
+        tapJitterSlop: Double? = nil,
+        contactDropoutWindow: Double = 0.04,
         panOrigin: PanOrigin = .slopCrossing,
         tapMaximumDuration: Double = 0.5,
         threeFingerLandingWindow: Double = 0.12,
         threeFingerMaximumDuration: Double = 0.28
     ) {
         self.slop = slop
+        self.tapSlop = tapSlop ?? slop * GestureConfig.tapSlopMillimetres / GestureConfig.slopMillimetres
+        self.tapJitterSlop = tapJitterSlop ?? slop * GestureConfig.tapJitterSlopMillimetres / GestureConfig.slopMillimetres
+        self.contactDropoutWindow = contactDropoutWindow
         self.panOrigin = panOrigin
         self.tapMaximumDuration = tapMaximumDuration
         self.threeFingerLandingWindow = threeFingerLandingWindow

@@ -31,7 +31,7 @@ public struct GestureRecognizer: Sendable {
     /// nothing is pending (in particular whenever no finger is down).
     public var nextDeadline: Double? {
         let a = tap.nextDeadline
-        let b = threeFingerTap.nextDeadline(config: config, sequence: sequence)
+        let b = threeFingerTap.nextDeadline(config: config)
         switch (a, b) {
         case let (a?, b?): return min(a, b)
         case let (a?, nil): return a
@@ -43,7 +43,7 @@ public struct GestureRecognizer: Sendable {
     /// `out` parameter keeps the call shape stable should a timed gesture be added.
     public mutating func advance(to time: Double, into out: inout [Gesture]) {
         tap.advance(to: time)
-        threeFingerTap.advance(to: time, config: config, sequence: sequence)
+        threeFingerTap.advance(to: time, config: config)
     }
 
     public mutating func handle(_ event: TouchEvent, into out: inout [Gesture]) {
@@ -60,7 +60,7 @@ public struct GestureRecognizer: Sendable {
             let point = sequence.point(slot: slot) ?? TouchPoint(slot: slot, downX: x, downY: y, downTime: time, x: x, y: y, maximumTravel: 0)
             pan.fingerDown(point, sequence: sequence, time: time, into: &out)
             tap.fingerDown(point, sequence: sequence, config: config)
-            threeFingerTap.fingerDown(point, sequence: sequence)
+            threeFingerTap.fingerDown(point, sequence: sequence, config: config)
         case let .move(slot, x, y, time):
             moved(slot: slot, x: x, y: y, time: time, into: &out)
         case let .up(slot, time):
@@ -68,7 +68,7 @@ public struct GestureRecognizer: Sendable {
             if let point = sequence.up(slot: slot) {
                 pan.fingerLifted(point, time: time, into: &out)
                 tap.fingerLifted(point, sequence: sequence, time: time, into: &out)
-                threeFingerTap.fingerLifted(sequence: sequence, time: time, into: &out)
+                threeFingerTap.fingerLifted(point, sequence: sequence, time: time, into: &out)
             }
             if !wasEmpty && sequence.isEmpty { endSequence(time: time, into: &out) }
         case let .cancel(time):

@@ -8,6 +8,16 @@ public struct TouchPoint: Sendable, Equatable {
     public var y: Double
     /// Largest distance from the down point seen so far, in px.
     public var maximumTravel: Double
+    /// Travel with the landing and lift-off reports left out (see `GestureConfig.tapSlop`):
+    /// the largest distance from the finger's second report (where it settled) of any
+    /// report but the latest one, which may be the last before the lift. px.
+    public var settledTravel: Double = 0
+    /// Distance of the latest report from the settled point; joins `settledTravel` when
+    /// another report follows. px.
+    public var latestTravel: Double = 0
+    /// The second report's position; nil until the finger has moved once.
+    public var settledX: Double?
+    public var settledY: Double?
 }
 
 /// The fingers of the current touch sequence: from the first finger touching while
@@ -67,6 +77,14 @@ public struct TouchSequence: Sendable {
         points[i].y = y
         let dx = x - points[i].downX, dy = y - points[i].downY
         points[i].maximumTravel = max(points[i].maximumTravel, (dx * dx + dy * dy).squareRoot())
+        if let sx = points[i].settledX, let sy = points[i].settledY {
+            points[i].settledTravel = max(points[i].settledTravel, points[i].latestTravel)
+            let ex = x - sx, ey = y - sy
+            points[i].latestTravel = (ex * ex + ey * ey).squareRoot()
+        } else {
+            points[i].settledX = x
+            points[i].settledY = y
+        }
         return points[i]
     }
 

@@ -129,7 +129,7 @@ struct InputDebugCommand: ParsableCommand {
 
 /// SIGINT/SIGTERM read from a signalfd (Platform's syscall wrapper) instead of a
 /// handler, so the poll loop sees them as input.
-private struct SignalDescriptor {
+struct SignalDescriptor {
     private let system = LinuxSystemCalls()
     private let descriptor: FileDescriptor
 

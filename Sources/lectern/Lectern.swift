@@ -21,6 +21,8 @@ struct Lectern: ParsableCommand {
             InitCommand.self,
             SpringCommand.self,
             SoakCommand.self,
+            ReplayCommand.self,
+            CalibrateCommand.self,
         ]
     )
 

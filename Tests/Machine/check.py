@@ -201,6 +201,15 @@ def check_one(w, name, image, log):
         pattern = re.compile(" ".join(w[1:]))
         hit = next((l for l in log if pattern.search(l)), None)
         return hit is not None, hit or f"no line of {len(log)} matched"
+    if verb == "calibration":
+        # calibration A B C D E F TOL: the LIBINPUT_CALIBRATION_MATRIX line `lectern
+        # calibrate` printed, each number within TOL of the expected one.
+        want, t = [float(v) for v in w[1:7]], float(w[7])
+        hit = next((l for l in log if "LIBINPUT_CALIBRATION_MATRIX=" in l), None)
+        if hit is None:
+            return False, f"no LIBINPUT_CALIBRATION_MATRIX line in {len(log)} lines"
+        got = [float(v) for v in hit.split('"')[1].split()]
+        return len(got) == 6 and all(abs(g - e) <= t for g, e in zip(got, want)), hit
     raise ValueError(f"unknown expectation {verb!r}")
 
 

@@ -26,6 +26,10 @@ public final class KioskScene {
 
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
+    /// What the recogniser made of the last touch event handled (for `lectern replay`).
+    public var lastGestures: [Gesture] { gestures }
+    /// The recogniser's thresholds.
+    public var gestureConfig: GestureConfig { recognizer.config }
     private var contentHeight: (Int, Double) -> Double
     private var lastTouchTime: Double
     private var homeDone = true

@@ -37,6 +37,9 @@ public final class LibinputTouchSource {
     public var mapper: LibinputEventMapper
     /// Touch devices present now, in arrival order.
     public private(set) var devices: [TouchDeviceInfo] = []
+    /// Set before the first dispatch for `lectern calibrate`: each touch device's
+    /// calibration matrix is reset to identity as it is added, so touches come raw.
+    public var ignoresCalibration = false
 
     private var udev: OpaquePointer?
     private var context: OpaquePointer?
@@ -134,6 +137,10 @@ public final class LibinputTouchSource {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 else { return }
+            if ignoresCalibration {
+                let identity: [Float] = [1, 0, 0, 0, 1, 0]
+                _ = identity.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(device, $0.baseAddress) }
+            }
             let info = Self.describe(device)
             devices.append(info)
             deviceNames[handle] = info.sysname

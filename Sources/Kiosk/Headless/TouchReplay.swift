@@ -1,0 +1,62 @@
+import Raster
+import Touch
+
+/// Plays recorded touch events through the headless kiosk, one by one, and notes every
+/// gesture the scene's own recogniser reported with the menu's state after it: the
+/// answer to "why didn't my tap register?" for `lectern replay` and the corpus tests.
+public final class TouchReplay {
+    public struct Entry: Sendable, Equatable {
+        public var gesture: Gesture
+        /// The menu was presented once the scene had handled the gesture's event.
+        public var menuPresented: Bool
+    }
+
+    public let player: HeadlessPlayer
+    public private(set) var entries: [Entry] = []
+
+    public init(player: HeadlessPlayer) { self.player = player }
+
+    /// Times at which the menu changed from hidden to shown or back.
+    public var menuToggleTimes: [Double] {
+        var was = false
+        var times: [Double] = []
+        for entry in entries where entry.menuPresented != was {
+            was = entry.menuPresented
+            times.append(entry.gesture.time)
+        }
+        return times
+    }
+
+    /// Feed `events` (sorted by time), drawing no frames.
+    public func play(_ events: [TouchEvent]) {
+        play(events, frameInterval: nil) { _, _, _ in }
+    }
+
+    /// Feed `events` (sorted by time). With `frameInterval`, `onFrame` gets the frame for
+    /// every multiple of it up to the last event, drawn at its time, as `lectern demo` does.
+    public func play(_ events: [TouchEvent], frameInterval: Double?,
+                     onFrame: (Int, Double, Canvas) throws -> Void) rethrows {
+        var frame = 0
+        func renderFrames(upTo t: Double) throws {
+            guard let interval = frameInterval else { return }
+            while Double(frame) * interval < t {
+                let ft = Double(frame) * interval
+                player.render(at: ft)
+                try onFrame(frame, ft, player.canvas)
+                frame += 1
+            }
+        }
+        for event in events {
+            try renderFrames(upTo: event.time)
+            player.step(to: event.time)
+            player.scene.handle(event)
+            let presented = player.scene.menu.isPresented
+            for gesture in player.scene.lastGestures {
+                entries.append(Entry(gesture: gesture, menuPresented: presented))
+            }
+        }
+        if let interval = frameInterval, let last = events.last?.time {
+            try renderFrames(upTo: last + interval / 2 + MenuFade.duration)
+        }
+    }
+}
