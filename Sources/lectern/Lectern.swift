@@ -5,8 +5,6 @@ import Kiosk
 /// The `lectern` command. Subcommands live one per file beside this one.
 @main
 struct Lectern: ParsableCommand {
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "lectern",
         abstract: "A touchscreen kiosk front for Linux.",

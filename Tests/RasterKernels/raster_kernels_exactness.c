@@ -1,0 +1,121 @@
+// Exactness test for the C raster kernels (Sources/CRasterKernels/raster.c), in plain C so that it
+// can be cross-compiled and run where Swift cannot (scripts/arm-check runs it on x86-64
+// and, built by aarch64 compilers, under qemu-aarch64). Each kernel is compared with its
+// definition written directly: a blend of x over 255 is round(x / 255) = (x + 127) / 255
+// (255 is odd, so there is never a tie). mix_bytes is checked for every (src, under,
+// alpha) triple; the others over random data with every length up to past two vector
+// steps, odd offsets, in place and with strides. On success it prints a hash of all the
+// outputs, so results from different machines and compilers can be compared bit for bit.
+#include "cshim_raster.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned blend(unsigned s, unsigned d, unsigned a) { return (s * a + d * (255 - a) + 127) / 255; }
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static uint32_t next(void) { // xorshift64*: the same sequence everywhere
+    rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+    return (uint32_t)((rng * 0x2545F4914F6CDD1Du) >> 32);
+}
+static uint64_t hash = 0xcbf29ce484222325u; // FNV-1a over every output byte
+static void absorb(const void *p, size_t n) {
+    for (size_t i = 0; i < n; i++) { hash ^= ((const uint8_t *)p)[i]; hash *= 0x100000001b3u; }
+}
+static int failures = 0;
+static void mismatch(const char *kernel, const char *what, size_t i, unsigned got, unsigned want) {
+    if (failures++ < 10) fprintf(stderr, "%s: %s: byte %zu is %u, definition says %u\n", kernel, what, i, got, want);
+}
+
+// Every (src, under) pair for every alpha: 65536-byte runs, so almost all of it goes
+// through the vector loop.
+static void mix_bytes_exhaustive(void) {
+    static uint8_t src[65536], under[65536], dst[65536];
+    for (size_t i = 0; i < 65536; i++) { src[i] = (uint8_t)i; under[i] = (uint8_t)(i >> 8); }
+    for (unsigned a = 0; a <= 255; a++) {
+        cshim_raster_mix_bytes(dst, src, under, sizeof dst, a);
+        for (size_t i = 0; i < 65536; i++)
+            if (dst[i] != blend(src[i], under[i], a)) mismatch("mix_bytes", "all pairs", i, dst[i], blend(src[i], under[i], a));
+        absorb(dst, sizeof dst);
+    }
+}
+
+// Short and odd lengths (the scalar tail), unaligned starts, and in place (under == dst).
+static void mix_bytes_tails(void) {
+    uint8_t src[160], under[160], dst[160], want[160];
+    for (size_t count = 0; count <= 100; count++) {
+        for (size_t offset = 0; offset < 4; offset++) {
+            unsigned a = next() & 255;
+            for (size_t i = 0; i < sizeof src; i++) { src[i] = (uint8_t)next(); under[i] = (uint8_t)next(); }
+            for (size_t i = 0; i < count; i++) want[i] = (uint8_t)blend(src[offset + i], under[offset + i], a);
+            memset(dst, 0xA5, sizeof dst);
+            cshim_raster_mix_bytes(dst + offset, src + offset, under + offset, count, a);
+            for (size_t i = 0; i < count; i++) if (dst[offset + i] != want[i]) mismatch("mix_bytes", "tail", i, dst[offset + i], want[i]);
+            if (dst[offset + count] != 0xA5) mismatch("mix_bytes", "wrote past the end", count, dst[offset + count], 0xA5);
+            cshim_raster_mix_bytes(under + offset, src + offset, under + offset, count, a);
+            for (size_t i = 0; i < count; i++) if (under[offset + i] != want[i]) mismatch("mix_bytes", "in place", i, under[offset + i], want[i]);
+            absorb(dst + offset, count);
+        }
+    }
+}
+
+// A constant colour: byte i takes the colour's byte i mod 4 (little-endian pixel word).
+static void mix_color_bytes(void) {
+    uint8_t under[1100], dst[1100];
+    for (int round = 0; round < 600; round++) {
+        uint32_t color = next();
+        unsigned a = round < 256 ? (unsigned)round : next() & 255;
+        size_t count = round % 3 == 0 ? 1024 + 4 * (next() % 16) : 4 * (next() % 40);
+        for (size_t i = 0; i < count; i++) under[i] = (uint8_t)next();
+        cshim_raster_mix_color_bytes(dst, under, count, color, a);
+        for (size_t i = 0; i < count; i++) {
+            unsigned want = blend((color >> (8 * (i & 3))) & 0xFF, under[i], a);
+            if (dst[i] != want) mismatch("mix_color_bytes", "random", i, dst[i], want);
+        }
+        absorb(dst, count);
+    }
+}
+
+// Glyph masks: per pixel a = coverage (scaled by the colour's alpha, rounded), then each
+// byte blended; coverage 0 leaves the pixel alone. Rows of every width up to past two
+// eight-pixel steps, strides wider than the rows, runs of zero coverage.
+static void mask_blit(void) {
+    enum { maxW = 40, maxH = 5, stride = 48, maskStride = 45 };
+    uint32_t dst[maxH * stride], want[maxH * stride];
+    uint8_t mask[maxH * maskStride];
+    const unsigned alphas[] = {255, 0, 1, 128, 254};
+    for (int round = 0; round < 400; round++) {
+        size_t w = (size_t)round % (maxW + 1), h = 1 + next() % maxH;
+        uint32_t color = next() | 0xFF000000u;
+        unsigned ca = round % 7 < 5 ? alphas[round % 7] : next() & 255;
+        for (size_t i = 0; i < sizeof mask; i++) {
+            uint32_t r = next();
+            mask[i] = (r & 3) == 0 ? 0 : (r & 12) == 0 ? 255 : (uint8_t)(r >> 8);
+        }
+        if (round % 5 == 0) memset(mask, 0, 8); // a whole zero step
+        for (size_t i = 0; i < maxH * stride; i++) dst[i] = want[i] = next();
+        for (size_t y = 0; y < h; y++)
+            for (size_t x = 0; x < w; x++) {
+                unsigned c = mask[y * maskStride + x];
+                if (c == 0) continue;
+                unsigned a = ca == 255 ? c : (c * ca + 127) / 255;
+                uint32_t d = want[y * stride + x], out = 0;
+                for (int b = 0; b < 32; b += 8) out |= (uint32_t)blend((color >> b) & 0xFF, (d >> b) & 0xFF, a) << b;
+                want[y * stride + x] = out;
+            }
+        cshim_raster_mask_blit(dst, stride, mask, maskStride, w, h, color, ca);
+        for (size_t i = 0; i < maxH * stride; i++)
+            if (dst[i] != want[i]) { mismatch("mask_blit", "random", i, dst[i], want[i]); break; }
+        absorb(dst, sizeof dst);
+    }
+}
+
+int main(void) {
+    mix_bytes_exhaustive();
+    mix_bytes_tails();
+    mix_color_bytes();
+    mask_blit();
+    if (failures) { fprintf(stderr, "raster kernels: %d mismatches\n", failures); return 1; }
+    printf("raster kernels exact, output hash %016llx\n", (unsigned long long)hash);
+    return 0;
+}
