@@ -76,12 +76,41 @@ void add(ctoml_document &document, const toml::node &node, int64_t parent, const
     }
 }
 
+// toml++ recurses once per level of nesting when it finishes and frees a document
+// (and so does add() above), and a dotted key nests without limit: `a.a.a…` 20 000
+// levels deep (40 kB) overflows an 8 MB stack. Every level needs a '.', '[' or '{', so
+// their count bounds the depth without parsing anything. A Lectern configuration nests
+// three levels and has a few dozen of them; a file with more than this many is refused
+// before toml++ sees it.
+constexpr size_t nesting_characters_limit = 4096;
+
+bool too_deep(ctoml_document &document, const char *text, size_t length) {
+    size_t count = 0;
+    uint32_t line = 1, column = 0;
+    for (size_t i = 0; i < length; i++) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if ((c & 0xC0) != 0x80) column++;  // count code points, as toml++ does
+        if (c == '\n') { line++; column = 0; }
+        if ((c == '.' || c == '[' || c == '{') && ++count > nesting_characters_limit) {
+            document.failed = true;
+            document.error_line = line;
+            document.error_column = column;
+            document.error = "more than " + std::to_string(nesting_characters_limit) +
+                             " '.', '[' and '{' characters in the file, which could nest deeper than the TOML parser "
+                             "can follow; a configuration needs a few dozen";
+            return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 extern "C" ctoml_document *ctoml_parse(const char *text, size_t length) {
     ctoml_document *document = new (std::nothrow) ctoml_document();
     if (!document) return nullptr;
     try {
+        if (too_deep(*document, text, length)) return document;
         try {
             document->root = toml::parse(std::string_view(text, length));
             add(*document, document->root, -1, nullptr);

@@ -183,6 +183,9 @@ final class ConfigFileTests: XCTestCase {
         let nested = errors("[theme.dark]\naccent = '#000000'\n[[page]]\ncontent='pages/map.txt'")
         XCTAssertEqual(nested.first?.key, "theme.dark")
         XCTAssertEqual(nested.first?.line, 1)
+        let quoted = errors("[theme]\n\"accent.dark\" = '#000000'\n[[page]]\ncontent='pages/map.txt'")
+        XCTAssertEqual(quoted.first?.key, "theme.\"accent.dark\"", "a key with a dot is quoted, not shown as a path")
+        XCTAssertEqual(quoted.first?.column, 1)
     }
 
     func testSizeCapAndInvalidUTF8AreNamed() throws {

@@ -141,6 +141,25 @@ final class TOMLTests: XCTestCase {
         XCTAssertEqual(bom.root.first?.keyPosition, .init(line: 2, column: 1))
     }
 
+    /// toml++ recurses per level of nesting; a dotted key 20 000 levels deep used to
+    /// overflow the stack (SIGSEGV). Now refused with a message, while ordinary nesting parses.
+    func testDeepNestingIsRefusedNotACrash() throws {
+        let deep = Array(repeating: "a", count: 20_000).joined(separator: ".") + " = 1\n"
+        XCTAssertThrowsError(try TOMLTree(parsing: "# deep\n" + deep)) { error in
+            let error = error as? TOMLTree.SyntaxError
+            XCTAssertEqual(error?.position.line, 2)
+            XCTAssertTrue(error?.message.contains("4096") ?? false, "\(String(describing: error))")
+        }
+        let header = "[" + Array(repeating: "b", count: 20_000).joined(separator: ".") + "]\n"
+        XCTAssertThrowsError(try TOMLTree(parsing: header))
+        let fine = Array(repeating: "a", count: 1000).joined(separator: ".") + " = 1\n"
+        let tree = try TOMLTree(parsing: fine)
+        var depth = 0
+        var entries = tree.root
+        while case let .table(inner)? = entries.first?.node.value { depth += 1; entries = inner }
+        XCTAssertEqual(depth, 999)
+    }
+
     func testEmptyAndCommentsOnly() throws {
         XCTAssertTrue(try TOMLTree(parsing: "").root.isEmpty)
         XCTAssertTrue(try TOMLTree(parsing: "# nothing\n\n").root.isEmpty)

@@ -40,6 +40,15 @@ public struct ConfigErrors: Error, Equatable, CustomStringConvertible, Sendable 
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
+/// A key as TOML would write it: bare when it can be, else quoted, so that a key
+/// holding a dot or a space is not mistaken for a path in a message.
+func spelledKey(_ key: String) -> String {
+    let bare = !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    if bare { return key }
+    let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    return "\"\(escaped)\""
+}
+
 /// Edit distance, for "did you mean".
 func levenshtein(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)

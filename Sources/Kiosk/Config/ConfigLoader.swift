@@ -73,9 +73,9 @@ public enum ConfigLoader {
             guard let known = sections[name] else {
                 if case .table = entry.node.value {
                     let hint = suggestion(for: name, among: Array(sections.keys)).map { " (did you mean [\($0)]?)" } ?? ""
-                    diagnostics.report(at: entry.position, key: name, "unknown section [\(name)]\(hint)")
+                    diagnostics.report(at: entry.position, key: spelledKey(name), "unknown section [\(spelledKey(name))]\(hint)")
                 } else {
-                    diagnostics.report(at: entry.position, key: name,
+                    diagnostics.report(at: entry.position, key: spelledKey(name),
                                        "keys must be inside a section such as [display], [theme], [text], [[page]] or [idle]")
                 }
                 continue

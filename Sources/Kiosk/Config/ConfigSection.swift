@@ -29,7 +29,7 @@ final class ConfigDiagnostics {
         }
         for entry in entries where !known.contains(entry.key) {
             let hint = suggestion(for: entry.key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            report(at: entry.position, key: "\(name).\(entry.key)",
+            report(at: entry.position, key: "\(name).\(spelledKey(entry.key))",
                    "unknown key in \(label)\(hint); known keys: \(known.joined(separator: ", "))")
         }
         return ConfigSection(name: name, position: node.position, entries: entries, diagnostics: self)
