@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "CSystemShim",
+                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "CSystemShim", "TextFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import TextFile
 import Touch
 
 /// Options shared by the headless commands: which configuration, which screen size.
@@ -37,14 +38,19 @@ struct KioskOptions: ParsableArguments {
     func validate() throws { _ = try screenSize() }
 }
 
-/// Reads a gesture script named by an option; errors name the file.
+/// Reads a gesture script named by an option (through TextFile: CRLF, BOM and bad bytes
+/// read as everywhere else); a missing file is misuse (64), a bad one a data error (65)
+/// naming file and line.
 func loadScript(path: String) throws -> GestureScript {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CLIUsageError("--script: cannot read \(path) (does it exist?)")
+    let file: TextFile
+    do {
+        file = try TextFile.read(path: path, limit: 16 << 20)
+    } catch {
+        throw CLIUsageError("--script: \(error)")
     }
     do {
-        return try GestureScript.parse(String(decoding: data, as: UTF8.self), source: path)
+        return try GestureScript.parse(file.text, source: path)
     } catch {
-        throw CLIUsageError("\(error)")
+        throw DataError("\(error)")
     }
 }

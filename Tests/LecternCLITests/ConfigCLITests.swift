@@ -5,8 +5,7 @@ import XCTest
 /// that reads a configuration, every error on its own line with file:line:column and key.
 final class ConfigCLITests: XCTestCase {
     private var lecternPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/lectern").path
+        BuiltProducts.lectern
     }
 
     private var directory: URL!

@@ -6,7 +6,7 @@ final class ReplayCLITests: XCTestCase {
     private var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
-    private var lecternPath: String { root.appendingPathComponent(".build/debug/lectern").path }
+    private var lecternPath: String { BuiltProducts.lectern }
     private func recording(_ name: String) -> String {
         root.appendingPathComponent("Tests/TouchRecordingTests/Recordings/\(name)").path
     }

@@ -7,8 +7,7 @@ import XCTest
 /// dpkg accepts for a native package.
 final class VersionCLITests: XCTestCase {
     private var lecternPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/lectern").path
+        BuiltProducts.lectern
     }
 
     func testVersionFlagPrintsTheOneVersion() throws {
