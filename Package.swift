@@ -34,6 +34,7 @@ let package = Package(
         cLibrary("CDRM", pkg: "libdrm", apt: ["libdrm-dev"]),
         cLibrary("CInput", pkg: "libinput", apt: ["libinput-dev", "libudev-dev"]),
         cLibrary("CSystemd", pkg: "libsystemd", apt: ["libsystemd-dev"]),
+        cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         .target(
             name: "CShim",
             dependencies: ["CFreeType"],
@@ -42,7 +43,7 @@ let package = Package(
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CShim"]),
-        .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
+        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
         .target(name: "Touch", dependencies: ["Spring"]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
 
@@ -66,7 +67,8 @@ let package = Package(
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LecternTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
+                    exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
