@@ -24,17 +24,20 @@ extension LayoutBuilder {
         for (r, row) in table.rows.enumerated() {
             let rowTop = y
             let firstLine = lines.count
-            var bottom = rowTop
+            var cells: [PlacedCell] = []
             var cellX = x
             for c in 0..<columns {
                 y = rowTop + (em * 0.2).rounded()
                 let alignment = c < table.alignments.count ? table.alignments[c] : .left
                 let cell = c < row.count ? row[c] : []
+                let start = (lines.count, rects.count, images.count)
                 let baseline = addParagraph(cell, base: r == 0 ? header : body, x: cellX + padding, width: widths[c], alignment: alignment)
-                if r == 0, firstBaseline == nil { firstBaseline = baseline }
-                bottom = max(bottom, y)
+                cells.append(PlacedCell(lines: start.0..<lines.count, rects: start.1..<rects.count, images: start.2..<images.count,
+                                        baseline: baseline, bottom: y))
                 cellX += widths[c] + 2 * padding
             }
+            let bottom = alignBaselines(cells, rowTop: rowTop)
+            if r == 0, firstBaseline == nil { firstBaseline = cells.compactMap(\.baseline).max() }
             y = bottom + (em * 0.2).rounded()
             // Cells were laid out one after another; lines must be in y order for drawing.
             lines[firstLine...].sort { ($0.top, $0.bottom) < ($1.top, $1.bottom) }
@@ -48,6 +51,32 @@ extension LayoutBuilder {
             }
         }
         return firstBaseline
+    }
+
+    /// What one cell of a row placed: index ranges into the builder's arrays.
+    private struct PlacedCell {
+        var lines: Range<Int>, rects: Range<Int>, images: Range<Int>
+        var baseline: Int?
+        var bottom: Double
+    }
+
+    /// Moves each cell of a row down so all first lines share one baseline (a cell whose
+    /// first line is in a taller fallback font, CJK say, would otherwise sit lower than
+    /// its neighbours); returns the row's new bottom.
+    private mutating func alignBaselines(_ cells: [PlacedCell], rowTop: Double) -> Double {
+        let target = cells.compactMap(\.baseline).max()
+        var bottom = rowTop
+        for cell in cells {
+            let shift = target.flatMap { t in cell.baseline.map { t - $0 } } ?? 0
+            if shift > 0 {
+                let d = Int32(shift)
+                for i in cell.lines { lines[i].top += d; lines[i].bottom += d; lines[i].baseline += d }
+                for i in cell.rects { rects[i].rect = rects[i].rect.offsetBy(dx: 0, dy: shift) }
+                for i in cell.images { images[i].rect = images[i].rect.offsetBy(dx: 0, dy: shift) }
+            }
+            bottom = max(bottom, cell.bottom + Double(shift))
+        }
+        return bottom
     }
 
     /// Widths for columns whose content wants `natural` on one line and can wrap down to

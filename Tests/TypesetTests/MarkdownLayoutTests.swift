@@ -70,6 +70,14 @@ final class MarkdownLayoutTests: XCTestCase {
         XCTAssertEqual(xs.count, 2, "first column and second column: \(xs)")
     }
 
+    func testCellsOfARowShareTheirFirstBaseline() throws {
+        let t = try typesetter()
+        let layout = t.layout(.markdown("| A | B | C |\n|---|---|---|\n| 茶 tea | plain | `code` |\n"), width: 600)
+        let body = layout.lines.suffix(3)
+        XCTAssertEqual(Set(body.map(\.baseline)).count, 1, "CJK fallback, body and monospace cells on one baseline")
+        XCTAssertEqual(Set(layout.lines.prefix(3).map(\.baseline)).count, 1)
+    }
+
     func testColumnWidthsShareSpaceByWhatEachWants() {
         XCTAssertEqual(LayoutBuilder.columnWidths(natural: [50, 100], minimum: [20, 30], available: 400), [50, 100])
         let squeezed = LayoutBuilder.columnWidths(natural: [50, 1000], minimum: [50, 80], available: 300)
