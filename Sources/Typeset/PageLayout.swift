@@ -1,7 +1,8 @@
 import Raster
 
 /// A laid-out page: positioned glyphs grouped in lines sorted by y, plus rectangles
-/// (quote bars, rules) and images. Made once per (document, width, style); drawing a
+/// (quote bars, rules, table rules, underlines, strikethrough) and images (pictures and
+/// task boxes). Made once per (document, width, style); drawing a
 /// scrolled window finds the visible lines by binary search and draws only those.
 ///
 /// Not `Sendable`: it shares the typesetter's fonts and glyph cache, which belong to

@@ -108,5 +108,9 @@ final class CheckContentCLITests: XCTestCase {
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(result.stderr, "lectern: cannot read content file /nonexistent/gone.md: does not exist\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        let outDir = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-check-\(getpid())-demo").path
+        let demo = try run(["demo", "--config", config, "--out", outDir])
+        XCTAssertEqual(demo.status, 65, demo.stderr)
+        XCTAssertEqual(demo.stderr, "lectern: cannot read content file /nonexistent/gone.md: does not exist\n")
     }
 }
