@@ -149,3 +149,28 @@ final class MarkdownLayoutTests: XCTestCase {
         XCTAssertEqual(layout.lineCount, 1)
     }
 }
+
+final class DecorationDrawingTests: XCTestCase {
+    /// Rectangles are found by binary search when drawing: a scrolled window still draws
+    /// the underlines and quote bars inside it, and a tall bar that starts above it.
+    func testRectanglesInAScrolledWindowAreDrawn() throws {
+        var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
+        style.margins = .init(all: 10)
+        let typesetter = try Typesetter(style: style)
+        var source = ""
+        for i in 0..<300 { source += "Line \(i) with a [link](https://example.com/\(i)).\n\n" }
+        source += "> " + Array(repeating: "quoted text", count: 400).joined(separator: " ")
+        let layout = typesetter.layout(.markdown(source), width: 400)
+        let underlines = layout.rects.filter { $0.color == .accent && $0.rect.height < 4 }
+        XCTAssertEqual(underlines.count, 300)
+        XCTAssertEqual(layout.rects.map(\.rect.minY), layout.rects.map(\.rect.minY).sorted())
+        for target in [underlines[150].rect, layout.rects.last!.rect] {
+            // A 40 px window around the middle of the target, scrolled there.
+            let middle = target.minY + target.height / 2
+            let bitmap = try whiteBitmap(width: 400, height: 40)
+            layout.draw(into: bitmap.canvas, originX: 0, originY: 20 - middle, clip: bitmap.canvas.bounds)
+            let x = target.minX + target.width / 2
+            XCTAssertEqual(bitmap.canvas.color(x: x, y: 20 - (middle - target.minY) + target.height / 2), typesetter.style.accentColor)
+        }
+    }
+}
