@@ -1,7 +1,8 @@
 import Raster
 
 /// A laid-out page: positioned glyphs grouped in lines sorted by y, plus rectangles
-/// (quote bars, rules) and images. Made once per (document, width, style); drawing a
+/// (quote bars, rules, table rules, underlines, strikethrough) and images (pictures and
+/// task boxes). Made once per (document, width, style); drawing a
 /// scrolled window finds the visible lines by binary search and draws only those.
 ///
 /// Not `Sendable`: it shares the typesetter's fonts and glyph cache, which belong to
@@ -15,6 +16,9 @@ public final class PageLayout {
     let rects: [PlacedRect]
     let images: [PlacedImage]
     let palette: [Color]
+    /// The tallest rectangle and image: how far above a band one may start and still reach it.
+    private let tallestRect: Int
+    private let tallestImage: Int
     private let store: FontStore
     /// How far ink may reach above or below a line box (tall marks, big headings).
     private let overhang: Int
@@ -43,7 +47,13 @@ public final class PageLayout {
     init(width: Int, height: Int, lines: [Line], glyphs: [PlacedGlyph], rects: [PlacedRect], images: [PlacedImage],
          palette: [Color], store: FontStore, overhang: Int) {
         self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs
-        self.rects = rects; self.images = images; self.palette = palette; self.store = store; self.overhang = overhang
+        // Sorted by top (stable: drawing order kept among equals) so a draw finds the
+        // visible ones by binary search, not by looking at every underline of the page.
+        self.rects = PageLayout.sortedByTop(rects, \.rect)
+        self.images = PageLayout.sortedByTop(images, \.rect)
+        tallestRect = rects.map(\.rect.height).max() ?? 0
+        tallestImage = images.map(\.rect.height).max() ?? 0
+        self.palette = palette; self.store = store; self.overhang = overhang
     }
 
     public var lineCount: Int { lines.count }
@@ -72,10 +82,10 @@ public final class PageLayout {
         let visible = target.clip
         guard !visible.isEmpty else { return 0..<0 }
         let band = visible.offsetBy(dx: -originX, dy: -originY)
-        for placed in rects where placed.rect.intersects(band) {
+        for placed in PageLayout.meeting(band, in: rects, \.rect, tallest: tallestRect) where placed.rect.intersects(band) {
             target.fill(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
-        for image in images where image.rect.intersects(band) {
+        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.rect.intersects(band) {
             target.drawImage(image.image, x: image.rect.minX + originX, y: image.rect.minY + originY)
         }
         let range = lines(between: band.minY, and: band.maxY)
@@ -105,5 +115,23 @@ public final class PageLayout {
             }
         }
         return range
+    }
+
+    private static func sortedByTop<T>(_ items: [T], _ rect: KeyPath<T, IntRect>) -> [T] {
+        items.enumerated().sorted { ($0.element[keyPath: rect].minY, $0.offset) < ($1.element[keyPath: rect].minY, $1.offset) }.map(\.element)
+    }
+
+    /// The items (sorted by top) whose top lies in [band.minY - tallest, band.maxY): a
+    /// superset of those meeting the band, found by binary search.
+    private static func meeting<T>(_ band: IntRect, in items: [T], _ rect: KeyPath<T, IntRect>, tallest: Int) -> ArraySlice<T> {
+        let low = band.minY - tallest
+        var lo = 0, hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if items[mid][keyPath: rect].minY < low { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < items.count, items[end][keyPath: rect].minY < band.maxY { end += 1 }
+        return items[lo..<end]
     }
 }

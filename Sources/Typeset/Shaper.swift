@@ -6,6 +6,14 @@ struct TextAttributes: Hashable {
     /// Multiple of the body size.
     var scale: Double = 1
     var color: PaletteColor = .text
+    var decoration: Decoration = []
+}
+
+/// Lines drawn with the text: under links, through struck-out text.
+struct Decoration: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+    static let underline = Decoration(rawValue: 1)
+    static let strikethrough = Decoration(rawValue: 2)
 }
 
 enum PaletteColor: UInt8, Sendable {
@@ -22,6 +30,7 @@ struct ShapedGlyph {
     var xOffset: Float
     var yOffset: Float
     var color: PaletteColor
+    var decoration: Decoration = []
 }
 
 /// A paragraph's text as UTF-16 with attributes, grapheme boundaries and white space
@@ -78,7 +87,7 @@ struct Shaper {
         text.utf16.withUnsafeBufferPointer { utf16 in
             func flush(upTo end: Int) {
                 guard runFace >= 0, end > runStart else { return }
-                shapeRun(buffer, utf16, runStart..<end, face: runFace, color: runAttributes.color, into: &glyphs)
+                shapeRun(buffer, utf16, runStart..<end, face: runFace, attributes: runAttributes, into: &glyphs)
             }
             for (index, cluster) in text.clusters.enumerated() {
                 let chain = chainFor(cluster.attributes)
@@ -96,7 +105,7 @@ struct Shaper {
     }
 
     private func shapeRun(_ buffer: OpaquePointer, _ utf16: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
-                          face: Int, color: PaletteColor, into glyphs: inout [ShapedGlyph]) {
+                          face: Int, attributes: TextAttributes, into glyphs: inout [ShapedGlyph]) {
         let font = store.faces[face].hbFont
         hb_buffer_clear_contents(buffer)
         // The whole paragraph is passed as context so shaping at run edges is right;
@@ -114,7 +123,7 @@ struct Shaper {
                 face: Int32(face), glyph: infos[i].codepoint, cluster: Int32(infos[i].cluster),
                 advance: Float(positions[i].x_advance) / 64,
                 xOffset: Float(positions[i].x_offset) / 64, yOffset: Float(positions[i].y_offset) / 64,
-                color: color))
+                color: attributes.color, decoration: attributes.decoration))
         }
     }
 }

@@ -1,25 +1,29 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import Typeset
 
 /// `lectern check`: is this configuration and its content fit to show?
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the configuration and content; report characters no font covers. Exits 1 if a page would show tofu or cannot be shown.",
-        discussion: "Without options, checks the built-in demo pages."
+        abstract: "Validate the configuration and content; report characters no font covers. Exits 1 if a page would show tofu, 65 if a content file cannot be shown.",
+        discussion: "Without options, checks the built-in demo pages. With --content FILE --outline, prints how FILE parses: one block a line, indented by depth, with its source line."
     )
 
     @Option(help: "Configuration file (TOML) to check, with its pages and icons.") var config: String?
     @Option(parsing: .upToNextOption, help: "Content files to check directly (Markdown or .txt).") var content: [String] = []
     @Option(help: "A font for --content (repeatable; default: the configuration's fonts).") var font: [String] = []
+    @Flag(help: "With --content: print each file's parsed block tree (type and source line of every block).") var outline = false
 
     func validate() throws {
         if config != nil && !content.isEmpty { throw ValidationError("give --config or --content, not both") }
         if !font.isEmpty && content.isEmpty { throw ValidationError("--font applies to --content files") }
+        if outline && content.isEmpty { throw ValidationError("--outline applies to --content files") }
     }
 
     func run() throws {
+        if outline { return try printOutlines() }
         let reports: [PageReport]
         do {
             if !content.isEmpty {
@@ -49,7 +53,23 @@ struct CheckCommand: ParsableCommand {
         let bad = reports.filter { !$0.isFine }.count
         if bad > 0 {
             FileHandle.standardError.write(Data("lectern: \(bad) of \(reports.count) page(s) have problems\n".utf8))
-            throw ExitCode(1)
+            throw ExitCode(reports.contains { $0.contentError } ? 65 : 1)
         }
+    }
+
+    /// `--outline`: the block tree of each content file; 65 if one cannot be read.
+    private func printOutlines() throws {
+        var failed = false
+        for path in content {
+            do {
+                let lines = try Document.outline(path: path)
+                if content.count > 1 { FileHandle.standardOutput.write(Data("\(path):\n".utf8)) }
+                FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            } catch {
+                FileHandle.standardError.write(Data("lectern: \(error)\n".utf8))
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(65) }
     }
 }

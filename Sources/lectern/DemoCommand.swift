@@ -24,6 +24,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try kiosk.screenSize()
         let config = try kiosk.loadConfig()
+        try kiosk.checkContent(config)
         let assembly = try kiosk.assembly(config: config, width: w, height: h)
         let events: [ScriptEvent]
         if let script {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kiosk
 import TextFile
+import Typeset
 import Touch
 
 /// Options shared by the headless commands: which configuration, which screen size.
@@ -36,6 +37,20 @@ struct KioskOptions: ParsableArguments {
     }
 
     func validate() throws { _ = try screenSize() }
+
+    /// Every page's content file can be shown; else each error is printed and the
+    /// command exits 65 (a content error, like a bad configuration).
+    func checkContent(_ config: KioskConfig) throws {
+        let errors = config.pages.compactMap { page -> String? in
+            guard case let .file(path) = page.source else { return nil }
+            do { try Document.checkLoadable(path: path) } catch { return "\(error)" }
+            return nil
+        }
+        guard errors.isEmpty else {
+            for error in errors { FileHandle.standardError.write(Data("lectern: \(error)\n".utf8)) }
+            throw ExitCode(65)
+        }
+    }
 }
 
 /// Reads a gesture script named by an option (through TextFile: CRLF, BOM and bad bytes

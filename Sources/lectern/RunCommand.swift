@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import Typeset
 import Platform
 import Raster
 import Touch
@@ -8,7 +9,7 @@ import Touch
 /// `lectern run`: the kiosk on the display, as the systemd service starts it.
 ///
 /// Exit codes (docs/deploy.md): 0 stopped by SIGTERM/SIGINT; 64 bad arguments;
-/// 65 bad configuration file; 69 no DRM display device; 77 no permission to open
+/// 65 bad configuration file or content file; 69 no DRM display device; 77 no permission to open
 /// the display device; 70 any other failure while running.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +42,10 @@ struct RunCommand: ParsableCommand {
             } catch {
                 fail(error.errors.map(\.description).joined(separator: "\nlectern: "), .config)
             }
+        }
+        for page in kioskConfig.pages {
+            guard case let .file(path) = page.source else { continue }
+            do { try Document.checkLoadable(path: path) } catch { fail("\(error)", .config) }
         }
         options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0
         options.mode = kioskConfig.display.mode.flatMap(OutputChoice.parseMode)

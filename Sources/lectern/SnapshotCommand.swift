@@ -23,6 +23,7 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try kiosk.screenSize()
         let config = try kiosk.loadConfig()
+        try kiosk.checkContent(config)
         let events = try script.map { try loadScript(path: $0).events } ?? []
         let end = at ?? events.last?.time ?? 0
         let assembly = try kiosk.assembly(config: config, width: w, height: h)

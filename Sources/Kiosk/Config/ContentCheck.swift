@@ -9,6 +9,11 @@ public struct PageReport: Sendable {
     /// Where the page comes from (its file, or "built-in").
     public let source: String
     public var problems: [String] = []
+    /// The content file itself cannot be shown (unreadable, too large, not Markdown or
+    /// text): a content error, exit status 65, rather than a page that merely shows tofu.
+    public var contentError = false
+    /// Worth telling but not stopping for (lines with bytes that are not UTF-8).
+    public var warnings: [String] = []
     /// Code points no font covers, with how often each occurs.
     public var missing: [(scalar: Unicode.Scalar, count: Int)] = []
 
@@ -18,6 +23,7 @@ public struct PageReport: Sendable {
     public var text: String {
         var lines = ["\(isFine ? "ok  " : "FAIL") \(title) (\(source))"]
         lines += problems.map { "     \($0)" }
+        lines += warnings.map { "     warning: \($0)" }
         if !missing.isEmpty {
             let total = missing.reduce(0) { $0 + $1.count }
             lines.append("     \(missing.count) character(s) no font covers (\(total) occurrence(s)); they would show as empty boxes:")
@@ -47,8 +53,10 @@ public enum ContentCheck {
                 report = PageReport(title: page.title, source: path)
                 do {
                     document = try Document.load(path: path)
+                    report.warnings = document?.warnings ?? []
                 } catch {
                     report.problems.append("\(error)")
+                    report.contentError = true
                     document = nil
                 }
             }

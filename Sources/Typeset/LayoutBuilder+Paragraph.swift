@@ -1,0 +1,135 @@
+import Raster
+
+/// Paragraphs: inline runs shaped, broken into lines, placed, with their decorations.
+extension LayoutBuilder {
+    /// Lays out one paragraph at the current y; returns the first line's baseline. Hard
+    /// breaks start a new line; an inline image that can be shown sits on its own line
+    /// at that point (one that cannot shows its alt text in the run of text).
+    @discardableResult
+    mutating func addParagraph(_ inlines: [Inline], base: TextAttributes, x: Double, width: Double,
+                               alignment: Table.Alignment = .left) -> Int? {
+        var first: Int?
+        var segment: [Inline] = []
+        var afterBreak = false
+        func flush(_ builder: inout LayoutBuilder) {
+            // Two breaks in a row leave an empty line.
+            if segment.isEmpty, afterBreak { segment = [Inline(" ")] }
+            let baseline = builder.addLines(segment, base: base, x: x, width: width, alignment: alignment)
+            if first == nil { first = baseline }
+            segment.removeAll()
+        }
+        for inline in inlines {
+            if inline.style.contains(.hardBreak) {
+                flush(&self)
+                afterBreak = true
+            } else if inline.style.contains(.image), let path = inline.url,
+                      let image = ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width)) {
+                afterBreak = false
+                flush(&self)
+                images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
+                y = y.rounded() + Double(image.height)
+            } else {
+                afterBreak = false
+                segment.append(inline.style.contains(.image) ? Inline(altText(inline.text, path: inline.url ?? "").text, .image) : inline)
+            }
+        }
+        flush(&self)
+        return first
+    }
+
+    /// Shapes, breaks and places one run of inlines with no forced breaks in it.
+    private mutating func addLines(_ inlines: [Inline], base: TextAttributes, x: Double, width: Double,
+                                   alignment: Table.Alignment) -> Int? {
+        var text = ParagraphText()
+        for inline in inlines { text.append(inline.text, attributes(of: inline.style, base: base)) }
+        guard !text.isEmpty else { return nil }
+        let shaped = typesetter.shaper.shape(text)
+        let fitted = LineFitter(text: text, glyphs: shaped).lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
+        let primary = (try? typesetter.chain(base.variant, scale: base.scale))?.primary
+        var firstBaseline: Int?
+        for line in fitted {
+            let slack = max(0, width - Double(line.width))
+            let offset = alignment == .right ? slack : alignment == .center ? (slack / 2).rounded() : 0
+            // Not `firstBaseline ?? addLine(...)`: `??` would skip placing every line after the first.
+            let baseline = addLine(shaped[line.glyphs], contentWidth: Double(line.width), primaryFace: primary, x: x + offset)
+            if firstBaseline == nil { firstBaseline = baseline }
+        }
+        return firstBaseline
+    }
+
+    /// Places one line's glyphs; line height from the largest font on the line. Underline
+    /// and strikethrough become rectangles under the glyphs they decorate (trailing
+    /// white space, past `contentWidth`, is not decorated).
+    private mutating func addLine(_ line: ArraySlice<ShapedGlyph>, contentWidth: Double, primaryFace: Int?, x: Double) -> Int {
+        let faces = typesetter.store.faces
+        var ascent = 0.0, descent = 0.0, natural = 0.0
+        var seen = Set<Int32>()
+        if let primaryFace { seen.insert(Int32(primaryFace)) }
+        for glyph in line { seen.insert(glyph.face) }
+        for index in seen {
+            let face = faces[Int(index)]
+            ascent = max(ascent, face.ascent)
+            descent = max(descent, face.descent)
+            natural = max(natural, face.lineHeight)
+        }
+        let height = (natural * style.lineSpacing).rounded()
+        let top = y.rounded()
+        let baseline = Int(top + ((height - ascent - descent) / 2 + ascent).rounded())
+        let start = glyphs.count
+        var pen = x
+        var run: (start: Double, decoration: Decoration, color: PaletteColor, face: Int32)?
+        func closeRun(at end: Double, _ builder: inout LayoutBuilder) {
+            guard let open = run else { return }
+            run = nil
+            builder.addDecoration(open.decoration, from: open.start, to: min(end, x + contentWidth), baseline: baseline,
+                                  face: faces[Int(open.face)], color: open.color)
+        }
+        for glyph in line {
+            if glyph.decoration != run?.decoration || glyph.color != run?.color {
+                closeRun(at: pen, &self)
+                if !glyph.decoration.isEmpty { run = (pen, glyph.decoration, glyph.color, glyph.face) }
+            }
+            glyphs.append(.init(x: Float(pen) + glyph.xOffset, glyph: glyph.glyph, face: glyph.face,
+                                dy: Int16(clamping: Int(glyph.yOffset.rounded())), color: glyph.color))
+            pen += Double(glyph.advance)
+        }
+        closeRun(at: pen, &self)
+        lines.append(.init(top: Int32(top), bottom: Int32(top + height), baseline: Int32(baseline),
+                           glyphStart: Int32(start), glyphEnd: Int32(glyphs.count)))
+        y = top + height
+        return baseline
+    }
+
+    private mutating func addDecoration(_ decoration: Decoration, from start: Double, to end: Double, baseline: Int,
+                                        face: FontFace, color: PaletteColor) {
+        guard end > start else { return }
+        let thickness = max(1, Int((face.lineHeight / 16).rounded()))
+        let x = Int(start.rounded()), w = Int(end.rounded()) - Int(start.rounded())
+        if decoration.contains(.underline) {
+            let gap = max(1, Int((face.descent * 0.35).rounded()))
+            rects.append(.init(rect: IntRect(x: x, y: baseline + gap, width: w, height: thickness), color: color))
+        }
+        if decoration.contains(.strikethrough) {
+            // Through the middle of the lower-case letters: about 0.3 of the ascent.
+            let middle = baseline - Int((face.ascent * 0.3).rounded())
+            rects.append(.init(rect: IntRect(x: x, y: middle - thickness / 2, width: w, height: thickness), color: color))
+        }
+    }
+
+    func attributes(of style: Inline.Style, base: TextAttributes) -> TextAttributes {
+        var attributes = base
+        let bold = style.contains(.strong) || base.variant == .bold
+        let italic = style.contains(.emphasis) || style.contains(.image)
+        if style.contains(.code) {
+            attributes.variant = .monospace
+            attributes.scale = base.scale * 0.9
+        } else {
+            attributes.variant = bold && italic ? .boldItalic : bold ? .bold : italic ? .italic : .regular
+        }
+        if style.contains(.link) || style.contains(.footnote) { attributes.color = .accent }
+        if style.contains(.image) { attributes.color = .muted }
+        if style.contains(.link) { attributes.decoration.insert(.underline) }
+        if style.contains(.strikethrough) { attributes.decoration.insert(.strikethrough) }
+        return attributes
+    }
+}

@@ -1,0 +1,122 @@
+import Raster
+
+/// GFM tables: columns sized from their content, cells that wrap, the header row in
+/// bold over a rule, each column aligned as its delimiter row says.
+extension LayoutBuilder {
+    /// Returns the first baseline (the header's).
+    mutating func addTable(_ table: Table, x: Double, width: Double, color: PaletteColor) -> Int? {
+        let columns = max(table.alignments.count, table.rows.map(\.count).max() ?? 0)
+        guard columns > 0, !table.rows.isEmpty else { return nil }
+        let padding = (em * 0.4).rounded()
+        let innerWidth = max(width - Double(columns) * 2 * padding, Double(columns))
+        let header = TextAttributes(variant: .bold, color: color), body = TextAttributes(color: color)
+        var natural = [Double](repeating: 0, count: columns), minimum = [Double](repeating: 0, count: columns)
+        for (r, row) in table.rows.enumerated() {
+            for (c, cell) in row.enumerated() where c < columns {
+                let measured = measure(cell, base: r == 0 ? header : body)
+                natural[c] = max(natural[c], measured.natural)
+                minimum[c] = max(minimum[c], measured.minimum)
+            }
+        }
+        let widths = Self.columnWidths(natural: natural, minimum: minimum, available: innerWidth)
+        var firstBaseline: Int?
+        let thin = max(1, Int((em / 24).rounded())), thick = max(2, Int((em / 10).rounded()))
+        for (r, row) in table.rows.enumerated() {
+            let rowTop = y
+            let firstLine = lines.count
+            var cells: [PlacedCell] = []
+            var cellX = x
+            for c in 0..<columns {
+                y = rowTop + (em * 0.2).rounded()
+                let alignment = c < table.alignments.count ? table.alignments[c] : .left
+                let cell = c < row.count ? row[c] : []
+                let start = (lines.count, rects.count, images.count)
+                let baseline = addParagraph(cell, base: r == 0 ? header : body, x: cellX + padding, width: widths[c], alignment: alignment)
+                cells.append(PlacedCell(lines: start.0..<lines.count, rects: start.1..<rects.count, images: start.2..<images.count,
+                                        baseline: baseline, bottom: y))
+                cellX += widths[c] + 2 * padding
+            }
+            let bottom = alignBaselines(cells, rowTop: rowTop)
+            if r == 0, firstBaseline == nil { firstBaseline = cells.compactMap(\.baseline).max() }
+            y = bottom + (em * 0.2).rounded()
+            // Cells were laid out one after another; lines must be in y order for drawing.
+            lines[firstLine...].sort { ($0.top, $0.bottom) < ($1.top, $1.bottom) }
+            let ruleWidth = Int((cellX - x).rounded())
+            if r == 0 {
+                rects.append(.init(rect: IntRect(x: Int(x), y: Int(y), width: ruleWidth, height: thick), color: color))
+                y += Double(thick)
+            } else if r < table.rows.count - 1 {
+                rects.append(.init(rect: IntRect(x: Int(x), y: Int(y), width: ruleWidth, height: thin), color: .muted))
+                y += Double(thin)
+            }
+        }
+        return firstBaseline
+    }
+
+    /// What one cell of a row placed: index ranges into the builder's arrays.
+    private struct PlacedCell {
+        var lines: Range<Int>, rects: Range<Int>, images: Range<Int>
+        var baseline: Int?
+        var bottom: Double
+    }
+
+    /// Moves each cell of a row down so all first lines share one baseline (a cell whose
+    /// first line is in a taller fallback font, CJK say, would otherwise sit lower than
+    /// its neighbours); returns the row's new bottom.
+    private mutating func alignBaselines(_ cells: [PlacedCell], rowTop: Double) -> Double {
+        let target = cells.compactMap(\.baseline).max()
+        var bottom = rowTop
+        for cell in cells {
+            let shift = target.flatMap { t in cell.baseline.map { t - $0 } } ?? 0
+            if shift > 0 {
+                let d = Int32(shift)
+                for i in cell.lines { lines[i].top += d; lines[i].bottom += d; lines[i].baseline += d }
+                for i in cell.rects { rects[i].rect = rects[i].rect.offsetBy(dx: 0, dy: shift) }
+                for i in cell.images { images[i].rect = images[i].rect.offsetBy(dx: 0, dy: shift) }
+            }
+            bottom = max(bottom, cell.bottom + Double(shift))
+        }
+        return bottom
+    }
+
+    /// Widths for columns whose content wants `natural` on one line and can wrap down to
+    /// `minimum` (its longest word): all natural if they fit; else each gets its minimum
+    /// and the rest is shared in proportion to how much more it wants (as browsers do);
+    /// if even the minimums do not fit, the space is shared by them (long words split).
+    static func columnWidths(natural: [Double], minimum: [Double], available: Double) -> [Double] {
+        let wanted = natural.reduce(0, +), least = minimum.reduce(0, +)
+        if wanted <= available { return natural.map { $0.rounded(.up) } }
+        if least >= available {
+            return least > 0 ? minimum.map { ($0 / least * available).rounded(.down) }
+                : natural.map { _ in (available / Double(natural.count)).rounded(.down) }
+        }
+        let spare = available - least, stretch = wanted - least
+        return zip(natural, minimum).map { n, m in (m + (n - m) / stretch * spare).rounded(.down) }
+    }
+
+    /// A cell's width on one line, and its widest piece that cannot be broken.
+    private func measure(_ inlines: [Inline], base: TextAttributes) -> (natural: Double, minimum: Double) {
+        var text = ParagraphText()
+        for inline in inlines where !inline.style.contains(.hardBreak) {
+            text.append(inline.style.contains(.image) ? altText(inline.text, path: inline.url ?? "").text : inline.text,
+                        attributes(of: inline.style, base: base))
+        }
+        guard !text.isEmpty else { return (0, 0) }
+        let shaped = typesetter.shaper.shape(text)
+        var natural = 0.0, minimum = 0.0, piece = 0.0, trailing = 0.0
+        var g = 0
+        for offset in LineBreaks.opportunities(in: text.utf16) {
+            piece = 0
+            trailing = 0
+            while g < shaped.count, Int(shaped[g].cluster) < offset {
+                let advance = Double(shaped[g].advance)
+                piece += advance
+                trailing = text.isWhitespace[Int(shaped[g].cluster)] ? trailing + advance : 0
+                g += 1
+            }
+            natural += piece
+            minimum = max(minimum, piece - trailing)
+        }
+        return (natural - trailing, minimum)
+    }
+}

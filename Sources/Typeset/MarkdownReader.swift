@@ -1,0 +1,354 @@
+import CCmark
+import TextFile
+
+/// Markdown through libcmark-gfm: full CommonMark plus the GitHub extensions (tables,
+/// strikethrough, autolinks, task lists) and footnotes, its syntax tree walked into
+/// the flat `Document` model. cmark parses in time linear in the input, whatever the
+/// input (it was built against adversarial inputs), and its iterator walks any depth
+/// of nesting without recursion, so neither can be made to blow up.
+///
+/// What each node becomes is listed in docs/content.md. HTML blocks are dropped and
+/// inline HTML tags are not shown (the text between them is), since a kiosk shows no
+/// HTML; `<br>` is kept as the line break it means.
+enum MarkdownReader {
+    static func read(_ source: String) -> Document {
+        let (title, body, skipped) = FrontMatter.split(source)
+        var walker = Walker(lineOffset: skipped)
+        CMark.withTree(body) { root in walker.walk(root) }
+        return Document(title: title ?? walker.firstHeading, baseDirectory: nil, blocks: walker.blocks)
+    }
+}
+
+/// The parser setup shared by the reader and the outline.
+enum CMark {
+    /// GFM's extensions as GitHub renders them; footnotes too (else `[^1]` shows raw).
+    static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
+
+    static func withTree<T>(_ text: String, _ body: (OpaquePointer) -> T) -> T {
+        cmark_gfm_core_extensions_ensure_registered()
+        let parser = cmark_parser_new(options)!
+        defer { cmark_parser_free(parser) }
+        for name in extensions {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        var text = text
+        // cmark copies what it is fed, so the buffer need not outlive this call.
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        let root = cmark_parser_finish(parser)!
+        defer { cmark_node_free(root) }
+        return body(root)
+    }
+
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    static func typeName(_ node: OpaquePointer) -> String { string(cmark_node_get_type_string(node)) }
+}
+
+/// YAML front matter: a leading `---` … `---` (or `...`) block, skipped, its `title:` kept.
+enum FrontMatter {
+    /// The title, the text after the front matter, and how many lines were removed.
+    static func split(_ source: String) -> (title: String?, body: String, lines: Int) {
+        guard source.hasPrefix("---") else { return (nil, source, 0) }
+        let lines = TextFile.lines(source)
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+              let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) })
+        else { return (nil, source, 0) }
+        var title: String?
+        for line in lines[1..<end] where line.hasPrefix("title:") {
+            var value = line.dropFirst("title:".count).trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
+                value = String(value.dropFirst().dropLast())
+            }
+            if !value.isEmpty { title = value }
+        }
+        return (title, lines[(end + 1)...].joined(separator: "\n"), end + 1)
+    }
+}
+
+/// Walks cmark's tree with its iterator (enter and exit events) and builds the blocks.
+private struct Walker {
+    let lineOffset: Int
+    var blocks: [Block] = []
+    var firstHeading: String?
+
+    private struct ListContext {
+        var ordered: Bool
+        var next: Int
+        var tight: Bool
+        var items = 0
+    }
+    private var lists: [ListContext] = []
+    private var quoteDepth = 0
+    private var footnoteDepth = 0
+    private var pendingMarker: ListMarker?
+    private var pendingTight = false
+
+    // Inline collection for the paragraph, heading or table cell being read.
+    private var inlines: [Inline] = []
+    private var emphasis = 0, strong = 0, strike = 0
+    private var links: [String] = []
+    private var pendingSoftBreak = false
+    private var imageDepth = 0
+    private var imageAlt = ""
+    private var imageURL = ""
+
+    // Tables and footnotes.
+    private var table: Table?
+    private var footnoteNumbers: [String: Int] = [:]
+    private var sawFootnoteDefinition = false
+    private var footnoteDefinitions = 0
+
+    init(lineOffset: Int) { self.lineOffset = lineOffset }
+
+    mutating func walk(_ root: OpaquePointer) {
+        let iterator = cmark_iter_new(root)!
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_ENTER { enter(node) } else { exit(node) }
+        }
+    }
+
+    private var style: Inline.Style {
+        var style: Inline.Style = []
+        if emphasis > 0 { style.insert(.emphasis) }
+        if strong > 0 { style.insert(.strong) }
+        if strike > 0 { style.insert(.strikethrough) }
+        if !links.isEmpty { style.insert(.link) }
+        return style
+    }
+
+    private mutating func enter(_ node: OpaquePointer) {
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_BLOCK_QUOTE: quoteDepth += 1
+        case CMARK_NODE_LIST:
+            lists.append(ListContext(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                                     next: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0))
+        case CMARK_NODE_ITEM:
+            guard var list = lists.popLast() else { return }
+            if CMark.typeName(node) == "tasklist" {
+                pendingMarker = .task(checked: cmark_gfm_extensions_get_tasklist_item_checked(node))
+            } else if list.ordered {
+                pendingMarker = .number(list.next)
+            } else {
+                pendingMarker = .bullet
+            }
+            // A tight list's items sit close together; its first item keeps the usual
+            // gap from the text above unless it is a sub-list.
+            pendingTight = list.tight && (list.items > 0 || !lists.isEmpty)
+            list.next += 1
+            list.items += 1
+            lists.append(list)
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            if !sawFootnoteDefinition {
+                sawFootnoteDefinition = true
+                emit(.rule, [], node)
+            }
+            footnoteDepth += 1
+            // cmark keeps only referenced definitions and moves them to the end in order
+            // of first reference, which is how references were numbered.
+            footnoteDefinitions += 1
+            pendingMarker = .footnote(footnoteDefinitions)
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            startInlines()
+        case CMARK_NODE_CODE_BLOCK:
+            var code = CMark.string(cmark_node_get_literal(node))
+            if code.hasSuffix("\n") { code.removeLast() }
+            emit(.code, [Inline(TextFile.expandTabs(code), .code)], node)
+        case CMARK_NODE_THEMATIC_BREAK:
+            emit(.rule, [], node)
+        case CMARK_NODE_HTML_BLOCK:
+            break  // dropped: see the type's comment
+        case CMARK_NODE_TEXT:
+            let text = CMark.string(cmark_node_get_literal(node))
+            append(text.contains("\t") ? text.replacingOccurrences(of: "\t", with: " ") : text, style)
+        case CMARK_NODE_CODE:
+            append(TextFile.expandTabs(CMark.string(cmark_node_get_literal(node))), style.union(.code))
+        case CMARK_NODE_SOFTBREAK:
+            pendingSoftBreak = true
+        case CMARK_NODE_LINEBREAK:
+            appendBreak()
+        case CMARK_NODE_HTML_INLINE:
+            let tag = CMark.string(cmark_node_get_literal(node)).lowercased().filter { !$0.isWhitespace }
+            if ["<br>", "<br/>"].contains(tag) { appendBreak() }
+        case CMARK_NODE_EMPH: emphasis += 1
+        case CMARK_NODE_STRONG: strong += 1
+        case CMARK_NODE_LINK: links.append(CMark.string(cmark_node_get_url(node)))
+        case CMARK_NODE_IMAGE:
+            imageDepth += 1
+            if imageDepth == 1 {
+                imageAlt = ""
+                imageURL = CMark.string(cmark_node_get_url(node))
+            }
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            let number = footnoteNumber(CMark.string(cmark_node_get_literal(node)))
+            append(superscript(number), style.union(.footnote))
+        default:
+            switch CMark.typeName(node) {
+            case "table":
+                let count = Int(cmark_gfm_extensions_get_table_columns(node))
+                let raw = cmark_gfm_extensions_get_table_alignments(node)
+                let alignments: [Table.Alignment] = (0..<count).map { i in
+                    switch raw.map({ UInt8($0[i]) }) {
+                    case UInt8(ascii: "c"): return .center
+                    case UInt8(ascii: "r"): return .right
+                    default: return .left
+                    }
+                }
+                table = Table(alignments: alignments, rows: [])
+            case "table_header", "table_row":
+                table?.rows.append([])
+            case "table_cell":
+                startInlines()
+            case "strikethrough":
+                strike += 1
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func exit(_ node: OpaquePointer) {
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_BLOCK_QUOTE: quoteDepth -= 1
+        case CMARK_NODE_LIST: _ = lists.popLast()
+        case CMARK_NODE_ITEM:
+            // An empty item still shows its marker.
+            if pendingMarker != nil { emit(.paragraph, [], node) }
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            if pendingMarker != nil { emit(.paragraph, [], node) }
+            footnoteDepth -= 1
+        case CMARK_NODE_PARAGRAPH:
+            var content = takeInlines()
+            if quoteDepth > 0 { recognizeTaskInQuote(&content) }
+            let images = content.filter { $0.style.contains(.image) }
+            let rest = content.filter { !$0.style.contains(.image) && !$0.text.allSatisfy(\.isWhitespace) }
+            if images.count == 1, rest.isEmpty, let image = images.first {
+                emit(.image(path: image.url ?? "", alt: image.text), [], node)
+            } else {
+                emit(.paragraph, content, node)
+            }
+        case CMARK_NODE_HEADING:
+            let content = takeInlines()
+            let level = Int(cmark_node_get_heading_level(node))
+            if level == 1, firstHeading == nil { firstHeading = content.filter { !$0.style.contains(.hardBreak) }.map(\.text).joined() }
+            emit(.heading(level: level), content, node)
+        case CMARK_NODE_EMPH: emphasis -= 1
+        case CMARK_NODE_STRONG: strong -= 1
+        case CMARK_NODE_LINK: _ = links.popLast()
+        case CMARK_NODE_IMAGE:
+            imageDepth -= 1
+            if imageDepth == 0 {
+                inlines.append(Inline(imageAlt, style.union(.image), url: imageURL))
+            }
+        default:
+            switch CMark.typeName(node) {
+            case "table":
+                if let table { emit(.table(table), [], node) }
+                table = nil
+            case "table_cell":
+                let cell = takeInlines()
+                if table != nil, !table!.rows.isEmpty { table!.rows[table!.rows.count - 1].append(cell) }
+            case "strikethrough":
+                strike -= 1
+            default:
+                break
+            }
+        }
+    }
+
+    /// libcmark-gfm 0.29.0.gfm.6 (Debian 12) misses task items inside block quotes
+    /// (`> - [x] done`) and leaves "[x] " as text, where GitHub shows a box. When a
+    /// quoted bullet item's first paragraph starts so, it is taken as the task it is.
+    private mutating func recognizeTaskInQuote(_ content: inout [Inline]) {
+        guard pendingMarker == .bullet, let first = content.first, first.style.isEmpty, first.url == nil else { return }
+        let text = first.text
+        for (prefix, checked) in [("[ ]", false), ("[x]", true), ("[X]", true)] where text.hasPrefix(prefix) {
+            let rest = text.dropFirst(prefix.count)
+            guard rest.isEmpty || rest.first == " " else { return }
+            pendingMarker = .task(checked: checked)
+            content[0].text = String(rest.dropFirst())
+            if content[0].text.isEmpty { content.removeFirst() }
+            return
+        }
+    }
+
+    /// Footnotes are numbered in order of first reference, as GitHub does.
+    private mutating func footnoteNumber(_ label: String) -> Int {
+        if let known = footnoteNumbers[label] { return known }
+        let number = footnoteNumbers.count + 1
+        footnoteNumbers[label] = number
+        return number
+    }
+
+    private mutating func emit(_ kind: Block.Kind, _ content: [Inline], _ node: OpaquePointer) {
+        let line = Int(cmark_node_get_start_line(node))
+        var block = Block(kind: kind, inlines: content, quoteDepth: quoteDepth, listDepth: lists.count + footnoteDepth,
+                          marker: pendingMarker, tight: pendingMarker != nil && pendingTight,
+                          line: line > 0 ? line + lineOffset : 0)
+        if block.marker == nil, let last = blocks.last, last.listDepth == block.listDepth, block.listDepth > 0,
+           lists.last?.tight == true, last.quoteDepth == block.quoteDepth {
+            // A tight item's second block (a sub-list's text, say) stays close too.
+            block.tight = true
+        }
+        pendingMarker = nil
+        pendingTight = false
+        blocks.append(block)
+    }
+
+    // MARK: Inlines
+
+    private mutating func startInlines() {
+        inlines.removeAll(keepingCapacity: true)
+        pendingSoftBreak = false
+    }
+
+    private mutating func takeInlines() -> [Inline] {
+        defer { inlines = [] }
+        pendingSoftBreak = false
+        return inlines
+    }
+
+    private mutating func appendBreak() {
+        pendingSoftBreak = false
+        if imageDepth == 0 { inlines.append(Inline("\n", .hardBreak)) }
+    }
+
+    /// Adds text in `style`, merged with the run before when they look alike. A soft
+    /// line break becomes a space, except between two ideographic characters (CJK
+    /// text has no spaces between words).
+    private mutating func append(_ text: String, _ style: Inline.Style) {
+        guard !text.isEmpty else { return }
+        var text = text
+        if pendingSoftBreak {
+            pendingSoftBreak = false
+            let before = imageDepth > 0 ? imageAlt.unicodeScalars.last : inlines.last?.text.unicodeScalars.last
+            if let before, let after = text.unicodeScalars.first, isWideScript(before), isWideScript(after) {
+                // no space
+            } else {
+                text = " " + text
+            }
+        }
+        if imageDepth > 0 {
+            imageAlt += text
+            return
+        }
+        let url = links.last
+        if let last = inlines.last, last.style == style, last.url == url {
+            inlines[inlines.count - 1].text += text
+        } else {
+            inlines.append(Inline(text, style, url: url))
+        }
+    }
+}
