@@ -28,6 +28,7 @@ let package = Package(
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
         cLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
+        cLibrary("CTurboJPEG", pkg: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CFreeType", pkg: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkg: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkg: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -41,7 +42,7 @@ let package = Package(
         ),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CShim"]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CShim"]),
         .target(name: "Typeset", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CShim"]),
         .target(name: "Touch", dependencies: ["Spring"]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch"]),
