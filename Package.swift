@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LecternTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "LecternTestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
     ],

@@ -2,7 +2,7 @@ import CTurboJPEG
 
 /// JPEG through libjpeg-turbo's TurboJPEG API. A large picture is decoded already
 /// shrunk: the decoder's DCT scaling (1/8 … 1) picks the smallest size still at least
-/// as large as the output, and an exact area average takes it the rest of the way.
+/// twice as large as the output, and an exact area average takes it the rest of the way.
 ///
 /// Warnings count as errors: a truncated or damaged file would otherwise show a grey
 /// band, and an unattended kiosk is better served by `check` saying so.
@@ -20,7 +20,9 @@ enum JPEGDecoder {
             }
             let width = Int(w), height = Int(h)
             let size = try plan(width, height)
-            let decoded = scaledSize(width: width, height: height, atLeast: size)
+            // At least twice the output: most JPEGs store colour at half resolution, and
+            // decoding only just as large as the output would blur coloured edges.
+            let decoded = scaledSize(width: width, height: height, atLeast: (size.width * 2, size.height * 2))
             // CMYK and YCCK JPEGs decode only to CMYK; they are converted here.
             let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
             let format = cmyk ? TJPF_CMYK : TJPF_BGRA
@@ -44,7 +46,8 @@ enum JPEGDecoder {
         }
     }
 
-    /// The smallest size TurboJPEG can decode to (at most natural) that covers `target`.
+    /// The smallest size TurboJPEG can decode to that covers `target`; the natural size
+    /// when none smaller does.
     static func scaledSize(width: Int, height: Int, atLeast target: (width: Int, height: Int)) -> (width: Int, height: Int) {
         var count: Int32 = 0
         var best = (width: width, height: height)
