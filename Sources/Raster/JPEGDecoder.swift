@@ -29,7 +29,7 @@ enum JPEGDecoder {
             func decompress(into buffer: UnsafeMutableRawPointer, stride: Int) throws {
                 let result = tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), buffer.assumingMemoryBound(to: UInt8.self),
                                            Int32(decoded.width), Int32(stride), Int32(decoded.height), format.rawValue, 0)
-                guard result == 0 else { throw failure("the JPEG data is corrupt or truncated") }
+                guard result == 0 else { throw failure("the JPEG data is corrupt or truncated (save it again from the original)") }
                 if cmyk { convertCMYK(buffer, stride: stride, width: decoded.width, height: decoded.height) }
             }
             if decoded == size {

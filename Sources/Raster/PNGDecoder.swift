@@ -40,7 +40,7 @@ enum PNGDecoder {
 
     private static func finish(_ image: inout png_image, into buffer: UnsafeMutableRawPointer, stride: Int) throws {
         guard png_image_finish_read(&image, nil, buffer, Int32(stride), nil) != 0 else {
-            throw ImageError("the PNG data is corrupt or truncated: \(pngMessage(&image))")
+            throw ImageError("the PNG data is corrupt or truncated (save it again from the original): \(pngMessage(&image))")
         }
     }
 
