@@ -6,7 +6,9 @@ enum ImageBench {
     static var cases: [BenchCase] {
         [
             BenchCase(name: "image.icon-png") { _, _ in
-                let png = try PNGEncoder.encode(canvas: try disc().canvas)
+                // A canvas does not keep its bitmap alive: hold the bitmap while encoding.
+                let bitmap = try disc()
+                let png = try withExtendedLifetime(bitmap) { try PNGEncoder.encode(canvas: bitmap.canvas) }
                 return { _ = try? Image(data: png, fit: ImageFit(maxWidth: 96, maxHeight: 96)) }
             },
             BenchCase(name: "image.icon-jpeg") { _, _ in
@@ -29,8 +31,8 @@ enum ImageBench {
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         defer { tjFree(out) }
-        guard tjCompress2(handle, bitmap.base.assumingMemoryBound(to: UInt8.self), Int32(bitmap.width), Int32(bitmap.stride),
-                          Int32(bitmap.height), TJPF_BGRX.rawValue, &out, &size, Int32(TJSAMP_420.rawValue), 85, 0) == 0, let out
+        guard withExtendedLifetime(bitmap, { tjCompress2(handle, bitmap.base.assumingMemoryBound(to: UInt8.self), Int32(bitmap.width), Int32(bitmap.stride),
+                          Int32(bitmap.height), TJPF_BGRX.rawValue, &out, &size, Int32(TJSAMP_420.rawValue), 85, 0) }) == 0, let out
         else { throw ImageError("JPEG encoding failed: \(String(cString: tjGetErrorStr2(handle)))") }
         return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }

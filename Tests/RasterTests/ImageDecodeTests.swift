@@ -170,8 +170,9 @@ final class ImageDecodeTests: XCTestCase {
         let path = TestImages.path("icon-4000.jpg")
         let scaled = try Image(contentsOfFile: path, fittingIn: 96, 96)
         let full = try Image(contentsOfFile: path)
-        let reference = try AreaAverage(sourceWidth: 4000, sourceHeight: 4000, width: 96, height: 96)
-            .run(source: full.bitmap.base, stride: full.bitmap.stride)
+        let reference = try withExtendedLifetime(full) {
+            try AreaAverage(sourceWidth: 4000, sourceHeight: 4000, width: 96, height: 96).run(source: full.bitmap.base, stride: full.bitmap.stride)
+        }
         XCTAssertNil(try GoldenImage.compare(scaled.canvas, to: reference.canvas, name: "dct-scaled", tolerance: 12))
     }
 
