@@ -31,6 +31,7 @@ let package = Package(
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
         cLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
+        cLibrary("CTurboJPEG", pkg: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         cLibrary("CFreeType", pkg: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkg: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkg: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -52,7 +53,7 @@ let package = Package(
                 cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
@@ -90,7 +91,7 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile"], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport"], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
     ],

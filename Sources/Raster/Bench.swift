@@ -142,6 +142,6 @@ public enum RasterBench {
                     canvas.fill(IntRect(x: 0, y: h - 7, width: w, height: 7), color: .white)
                 }
             },
-        ]
+        ] + ImageBench.cases
     }
 }

@@ -1,6 +1,5 @@
-import CPNG
-
-/// A decoded picture (menu icons): premultiplied ARGB32 pixels with alpha, owned.
+/// A decoded picture (menu icons, page images): premultiplied ARGB32 pixels with alpha,
+/// owned. Decoded once at the size it is shown at; the full resolution is never kept.
 public final class Image {
     public let bitmap: Bitmap
     public var width: Int { bitmap.width }
@@ -11,48 +10,58 @@ public final class Image {
     /// Adopts premultiplied ARGB32 pixels.
     public init(bitmap: Bitmap) { self.bitmap = bitmap }
 
-    /// Decodes any PNG libpng reads (grey, palette, 16-bit, with or without alpha).
-    public convenience init(pngData data: [UInt8]) throws {
-        // libpng would also reject these, but an empty array has no base address.
-        guard data.count >= 8 else { throw PNGError("PNG data is truncated (\(data.count) bytes)") }
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard begun != 0 else { throw PNGError("PNG data is not a valid PNG: \(pngMessage(&image))") }
-        let w = Int(image.width), h = Int(image.height)
-        guard w > 0, h > 0, w < 1 << 15, h < 1 << 15 else {
-            png_image_free(&image)
-            throw PNGError("PNG size \(w)x\(h) is not supported (each side must be 1...32767)")
-        }
-        // BGRA bytes are 0xAARRGGBB words on little-endian machines; straight alpha.
-        image.format = png_uint_32(PNG_FORMAT_BGRA)
-        let bitmap = try Bitmap(width: w, height: h)
-        let finished = png_image_finish_read(&image, nil, bitmap.base, Int32(bitmap.stride), nil)
-        guard finished != 0 else { throw PNGError("PNG data is corrupt: \(pngMessage(&image))") }
-        Image.premultiply(bitmap.canvas)
-        self.init(bitmap: bitmap)
-    }
-
-    public convenience init(contentsOfFile path: String) throws {
-        let bytes = try FileBytes.read(path)
+    /// Decodes a PNG or JPEG file (told apart by its first bytes) at the size `fit`
+    /// gives. Every error starts with the path.
+    public convenience init(contentsOfFile path: String, fit: ImageFit = .natural) throws {
         do {
-            try self.init(pngData: bytes)
+            let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
+            self.init(bitmap: try Image.decode(bytes, fit: fit).bitmap)
+        } catch let error as ImageError {
+            throw ImageError("\(path): \(error.description)")
         } catch let error as PNGError {
-            throw PNGError("\(path): \(error.description)")
+            throw ImageError(error.description)
         }
     }
 
-    private static func premultiply(_ canvas: Canvas) {
-        for y in 0..<canvas.height {
-            let line = canvas.row(y)
-            for x in 0..<canvas.width {
-                let p = line[x]
-                let a = p >> 24
-                if a == 255 { continue }
-                // Scale the colour bytes by a/255 (the alpha byte stays as it is).
-                let scaled = mixPixel(p, 0, a)
-                line[x] = (scaled & 0x00FF_FFFF) | (a << 24)
-            }
+    /// Decodes a file to fit in `width`×`height` device pixels, at most its natural size
+    /// × `scale` (see `ImageFit`).
+    public convenience init(contentsOfFile path: String, fittingIn width: Int, _ height: Int, scale: Double = 1) throws {
+        try self.init(contentsOfFile: path, fit: ImageFit(maxWidth: width, maxHeight: height, scale: scale))
+    }
+
+    /// Decodes PNG or JPEG bytes at the size `fit` gives.
+    public convenience init(data: [UInt8], fit: ImageFit = .natural) throws {
+        self.init(bitmap: try Image.decode(data, fit: fit).bitmap)
+    }
+
+    /// Decodes PNG bytes (any other format is refused).
+    public convenience init(pngData data: [UInt8]) throws {
+        guard ImageFormat.detect(data) == .png else {
+            throw ImageError("PNG data is truncated or not a PNG (\(data.count) bytes, no PNG signature)")
         }
+        try self.init(data: data)
+    }
+
+    static func decode(_ data: [UInt8], fit: ImageFit) throws -> Image {
+        try fit.validate()
+        guard let format = ImageFormat.detect(data) else {
+            if data.isEmpty { throw ImageError("the file is empty") }
+            let what = ImageFormat.guessUnsupported(data).map { "\($0) file" } ?? "neither a PNG nor a JPEG file"
+            throw ImageError("this is \(what): Lectern shows PNG and JPEG pictures; convert it to one of them")
+        }
+        var shown = (width: 0, height: 0)
+        // Runs on the header, before any pixel memory is allocated.
+        let plan = { (width: Int, height: Int) throws -> (width: Int, height: Int) in
+            try ImageLimits.check(width: width, height: height, format: format)
+            shown = fit.size(width: width, height: height)
+            // Decoders only shrink; a picture shown larger is decoded at its own size.
+            return (min(width, shown.width), min(height, shown.height))
+        }
+        let decoded = switch format {
+        case .png: try PNGDecoder.decode(data, plan: plan)
+        case .jpeg: try JPEGDecoder.decode(data, plan: plan)
+        }
+        if decoded.width == shown.width, decoded.height == shown.height { return decoded }
+        return try decoded.scaled(width: shown.width, height: shown.height)
     }
 }

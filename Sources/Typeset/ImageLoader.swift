@@ -1,15 +1,45 @@
 import Foundation
 import Raster
 
-/// Loads local images for `![alt](path)`, scaled to the text width.
-enum ImageLoader {
-    /// Nil when the path is remote, missing or not a decodable PNG: the alt text is shown.
-    static func load(path: String, relativeTo base: String?, width: Int) -> Image? {
-        guard !path.contains("://"), width > 0 else { return nil }
-        let full = path.hasPrefix("/") || base == nil ? path : (base! as NSString).appendingPathComponent(path)
-        guard let image = try? Image(contentsOfFile: full) else { return nil }
-        // Scaled to the text width, keeping the aspect ratio.
-        let height = max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
-        return try? image.scaled(width: width, height: height)
+/// Local images for `![alt](path)`, decoded straight to the size they are shown at.
+public enum ImageLoader {
+    /// The file an image path names: relative paths are resolved from the document's
+    /// directory; nil for remote (URL) paths, which are never fetched.
+    static func resolve(_ path: String, relativeTo base: String?) -> String? {
+        guard !path.contains("://") else { return nil }
+        guard let base, !path.hasPrefix("/") else { return path }
+        return (base as NSString).appendingPathComponent(path)
+    }
+
+    /// The image fitted to `width` device px, at most its natural size × `scale`
+    /// (a small picture is not stretched to the text width). Throws with the path and
+    /// the reason when it cannot be shown, and the caller shows the alt text.
+    static func load(path: String, relativeTo base: String?, width: Int, scale: Double) throws -> Image {
+        guard let file = resolve(path, relativeTo: base) else {
+            throw ImageError("\(path): remote images are not fetched; save the picture beside the page and link it by file name")
+        }
+        return try Image(contentsOfFile: file, fittingIn: width, ImageLimits.maxSide, scale: scale)
+    }
+
+    /// One message for each image of `document` that cannot be shown (missing, not a
+    /// PNG or JPEG, corrupt, over the pixel cap), for `lectern check`. Decoding each at a
+    /// thumbnail's size still reads and checks the whole file.
+    public static func problems(in document: Document) -> [String] {
+        var seen = Set<String>()
+        var problems: [String] = []
+        for block in document.blocks {
+            // Block images and the inline ones inside paragraphs, lists, quotes and tables.
+            var paths: [String] = []
+            if case let .image(path, _) = block.kind { paths.append(path) }
+            paths += block.inlines.compactMap { $0.style.contains(.image) ? $0.url : nil }
+            for path in paths where seen.insert(path).inserted {
+                do {
+                    _ = try load(path: path, relativeTo: document.baseDirectory, width: 64, scale: 1)
+                } catch {
+                    problems.append("line \(block.line): image: \(error)")
+                }
+            }
+        }
+        return problems
     }
 }

@@ -23,7 +23,7 @@ extension LayoutBuilder {
                 flush(&self)
                 afterBreak = true
             } else if inline.style.contains(.image), let path = inline.url,
-                      let image = ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width)) {
+                      let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width), scale: style.imageScale) {
                 afterBreak = false
                 flush(&self)
                 images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: image.width, height: image.height), image: image))

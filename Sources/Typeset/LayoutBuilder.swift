@@ -109,9 +109,11 @@ struct LayoutBuilder {
         Inline(alt.isEmpty ? "[\((path as NSString).lastPathComponent)]" : alt, .emphasis)
     }
 
-    /// Decodes and scales a local image to the text width. False when it cannot be shown.
-    mutating func addImage(path: String, x: Double, width: Double) -> Bool {
-        guard let image = ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width)) else { return false }
+    /// Decodes a local image fitted to the text width. False when it cannot be shown
+    /// (`lectern check` reports why, through `ImageLoader.problems`).
+    private mutating func addImage(path: String, x: Double, width: Double) -> Bool {
+        guard let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width), scale: style.imageScale)
+        else { return false }
         images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
         y = y.rounded() + Double(image.height)
         return true

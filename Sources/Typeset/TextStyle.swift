@@ -27,6 +27,9 @@ public struct TextStyle: Sendable, Equatable {
     /// Space around the text inside the layout width, in px.
     public var margins: Insets
     public var useSystemFallback: Bool
+    /// Device pixels per logical pixel for images: a picture is shown at most at its
+    /// natural size × this (and never wider than the text).
+    public var imageScale: Double = 1
     /// Budget for rendered glyph masks, shared by all layouts of one typesetter.
     public var glyphCacheBytes: Int
 

@@ -14,6 +14,13 @@ final class PNGTests: XCTestCase {
         return b
     }
 
+    /// A canvas does not own its pixels: the bitmap is held while the canvas is read
+    /// (a temporary `try sample().canvas` was freed mid-encode; AddressSanitizer saw it).
+    private func encodedSample() throws -> [UInt8] {
+        let b = try sample()
+        return try withExtendedLifetime(b) { try PNGEncoder.encode(canvas: b.canvas) }
+    }
+
     func testEncodeThenDecodeIsExactAndOpaque() throws {
         let b = try sample()
         let bytes = try PNGEncoder.encode(canvas: b.canvas)
@@ -36,12 +43,16 @@ final class PNGTests: XCTestCase {
     func testWriteAndReadAFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("raster-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try PNGEncoder.write(canvas: try sample().canvas, to: path)
-        XCTAssertEqual(try Image(contentsOfFile: path).canvas.pixel(x: 6, y: 4), try sample().canvas.pixel(x: 6, y: 4))
+        let b = try sample()
+        try withExtendedLifetime(b) {
+            try PNGEncoder.write(canvas: b.canvas, to: path)
+            let image = try Image(contentsOfFile: path)
+            withExtendedLifetime(image) { XCTAssertEqual(image.canvas.pixel(x: 6, y: 4), b.canvas.pixel(x: 6, y: 4)) }
+        }
     }
 
     func testCorruptTruncatedAndEmptyDataThrow() throws {
-        let good = try PNGEncoder.encode(canvas: try sample().canvas)
+        let good = try encodedSample()
         XCTAssertThrowsError(try Image(pngData: [])) { XCTAssertTrue("\($0)".contains("truncated"), "\($0)") }
         XCTAssertThrowsError(try Image(pngData: Array("not a png at all, really".utf8))) {
             XCTAssertTrue("\($0)".contains("PNG"), "\($0)")
@@ -55,17 +66,18 @@ final class PNGTests: XCTestCase {
     }
 
     func testZeroSizedHeaderThrows() throws {
-        var bytes = try PNGEncoder.encode(canvas: try sample().canvas)
+        var bytes = try encodedSample()
         // IHDR width is bytes 16..19; make it 0 (the CRC then fails too, either way an error).
         for i in 16..<20 { bytes[i] = 0 }
         XCTAssertThrowsError(try Image(pngData: bytes))
     }
 
-    func testMissingAndUnwritableFilesNameThePath() {
+    func testMissingAndUnwritableFilesNameThePath() throws {
         XCTAssertThrowsError(try Image(contentsOfFile: "/nonexistent/icon.png")) {
             XCTAssertTrue("\($0)".contains("/nonexistent/icon.png"), "\($0)")
         }
-        XCTAssertThrowsError(try PNGEncoder.write(canvas: try sample().canvas, to: "/nonexistent/out.png")) {
+        let b = try sample()
+        XCTAssertThrowsError(try withExtendedLifetime(b) { try PNGEncoder.write(canvas: b.canvas, to: "/nonexistent/out.png") }) {
             XCTAssertTrue("\($0)".contains("/nonexistent/out.png"), "\($0)")
         }
     }

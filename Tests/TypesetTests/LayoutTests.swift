@@ -1,4 +1,5 @@
 import Foundation
+import LecternTestSupport
 import Raster
 import XCTest
 @testable import Typeset
@@ -107,7 +108,7 @@ final class ParagraphLayoutTests: XCTestCase {
 }
 
 final class ImageLayoutTests: XCTestCase {
-    func testLocalImageIsScaledToTextWidthAndMissingShowsAlt() throws {
+    func testSmallImageKeepsItsSizeTimesScaleAndMissingShowsAlt() throws {
         let source = try Bitmap(width: 20, height: 10)
         source.canvas.fill(source.canvas.bounds, color: Color(red: 200, green: 0, blue: 0))
         let pngPath = try temporaryFile(named: "red.png", contents: Data())
@@ -115,17 +116,37 @@ final class ImageLayoutTests: XCTestCase {
         let directory = (pngPath as NSString).deletingLastPathComponent
         var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
         style.margins = .init(all: 10)
-        let typesetter = try Typesetter(style: style)
 
+        // Natural size: a small picture is not stretched to the 200-px text width.
+        let natural = try Typesetter(style: style).layout(.markdown("![red](red.png)", baseDirectory: directory), width: 220)
+        XCTAssertEqual(natural.images.first?.rect, IntRect(x: 10, y: 10, width: 20, height: 10))
+        XCTAssertEqual(natural.lineCount, 0)
+
+        style.imageScale = 4
+        let typesetter = try Typesetter(style: style)
         let shown = typesetter.layout(.markdown("![red](red.png)", baseDirectory: directory), width: 220)
-        XCTAssertEqual(shown.images.first?.rect, IntRect(x: 10, y: 10, width: 200, height: 100))
-        XCTAssertEqual(shown.lineCount, 0)
+        XCTAssertEqual(shown.images.first?.rect, IntRect(x: 10, y: 10, width: 80, height: 40), "natural size × scale")
         let bitmap = try whiteBitmap(width: 220, height: 130)
         shown.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: bitmap.canvas.bounds)
-        XCTAssertEqual(bitmap.canvas.color(x: 110, y: 60), Color(red: 200, green: 0, blue: 0))
+        XCTAssertEqual(bitmap.canvas.color(x: 50, y: 30), Color(red: 200, green: 0, blue: 0))
+        XCTAssertEqual(bitmap.canvas.color(x: 95, y: 30), Color.white)
 
         let missing = typesetter.layout(.markdown("![the alt text](nothere.png)", baseDirectory: directory), width: 220)
         XCTAssertTrue(missing.images.isEmpty)
         XCTAssertEqual(missing.lineCount, 1, "the alt text stands in")
+    }
+
+    func testLargeImagesFitTheTextWidth() throws {
+        var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
+        style.margins = .init(all: 10)
+        let typesetter = try Typesetter(style: style)
+        for (name, height) in [("icon-4000.jpg", 200), ("wide-800x400.png", 100), ("icon-1000.png", 200)] {
+            let layout = typesetter.layout(.markdown("![x](\(TestImages.path(name)))"), width: 220)
+            XCTAssertEqual(layout.images.first?.rect, IntRect(x: 10, y: 10, width: 200, height: height), name)
+        }
+        // A picture whose header claims 30000×30000 shows its alt text, quickly.
+        let lying = typesetter.layout(.markdown("![too big](\(TestImages.path("lying-30000.png")))"), width: 220)
+        XCTAssertTrue(lying.images.isEmpty)
+        XCTAssertEqual(lying.lineCount, 1)
     }
 }

@@ -60,12 +60,17 @@ public enum ContentCheck {
                     document = nil
                 }
             }
-            if let document { report.missing = typesetter.missingCharacters(in: document) }
+            if let document {
+                report.missing = typesetter.missingCharacters(in: document)
+                report.problems += ImageLoader.problems(in: document)
+            }
             for icon in [page.icon, page.iconSelected].compactMap({ $0 }) {
                 do {
-                    _ = try Image(contentsOfFile: icon)
+                    // Decoded as the menu shows it (the whole file is still read and checked).
+                    let side = Int(RingLayout.itemDiameter)
+                    _ = try Image(contentsOfFile: icon, fittingIn: side, side)
                 } catch {
-                    report.problems.append("icon \(icon): \(error)")
+                    report.problems.append("icon: \(error)")
                 }
             }
             return report

@@ -19,7 +19,8 @@ public final class TypesetContent: PageContent {
     public init(config: KioskConfig, scale: Double) throws {
         self.config = config
         self.scale = scale
-        let style = Self.style(config: config, size: config.text.size * scale)
+        var style = Self.style(config: config, size: config.text.size * scale)
+        style.imageScale = scale
         do {
             typesetter = try Typesetter(style: style)
         } catch {

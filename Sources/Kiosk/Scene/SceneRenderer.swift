@@ -26,7 +26,7 @@ public final class SceneRenderer {
     public init(scene: KioskScene, content: PageContent) {
         self.scene = scene
         self.content = content
-        self.icons = IconCache(pages: scene.config.pages)
+        self.icons = IconCache(pages: scene.config.pages, scale: scene.scale)
     }
 
     /// Forget the previous frame: the next one is drawn in full.
@@ -240,7 +240,8 @@ public final class SceneRenderer {
                 if selected && page.iconSelected == nil {
                     canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r + 4 * scene.scale, color: theme.accent)
                 }
-                canvas.drawImage(image, x: x, y: y)
+                // Centred in the item: a non-square or small icon is not stretched.
+                canvas.drawImage(image, x: x + (diameter - image.width) / 2, y: y + (diameter - image.height) / 2)
             } else {
                 canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r, color: selected ? theme.accent : light)
                 let letter = page.title.first.map { String($0).uppercased() } ?? "•"
