@@ -113,4 +113,21 @@ final class CheckContentCLITests: XCTestCase {
         XCTAssertEqual(demo.status, 65, demo.stderr)
         XCTAssertTrue(demo.stderr.contains("bad-content.toml:3:11: page.content: content file /nonexistent/gone.md does not exist"), demo.stderr)
     }
+
+    /// An icon whose PNG header claims 30000×30000 (67 bytes of file): check refuses it at
+    /// once, naming the file and the cap, and exits 65; a 1000-px icon (the old crash) is fine.
+    func testIconsOfAnySizeAndALyingHeader() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: lecternPath), "build lectern first")
+        let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Images").path
+        let page = try write("icon-page.md", "# Icons\n")
+        let good = try write("icons-good.toml", "[[page]]\ntitle = \"A\"\ncontent = \"\(page)\"\nicon = \"\(images)/icon-1000.png\"\nicon_selected = \"\(images)/icon-4000.jpg\"\n")
+        let ok = try run(["check", "--config", good])
+        XCTAssertEqual(ok.status, 0, ok.stderr + ok.stdout)
+        let lying = try write("icons-lying.toml", "[[page]]\ntitle = \"A\"\ncontent = \"\(page)\"\nicon = \"\(images)/lying-30000.png\"\n")
+        let bad = try run(["check", "--config", lying])
+        XCTAssertEqual(bad.status, 65, bad.stderr + bad.stdout)
+        XCTAssertTrue((bad.stdout + bad.stderr).contains("lying-30000.png"), bad.stdout + bad.stderr)
+        XCTAssertTrue((bad.stdout + bad.stderr).contains("40 megapixels"), bad.stdout + bad.stderr)
+    }
 }

@@ -62,7 +62,10 @@ public enum ContentCheck {
             }
             if let document {
                 report.missing = typesetter.missingCharacters(in: document)
-                report.problems += ImageLoader.problems(in: document)
+                // A picture that cannot be shown is a content error (65), like an unreadable page.
+                let images = ImageLoader.problems(in: document)
+                report.problems += images
+                if !images.isEmpty { report.contentError = true }
             }
             for icon in [page.icon, page.iconSelected].compactMap({ $0 }) {
                 do {
@@ -71,6 +74,7 @@ public enum ContentCheck {
                     _ = try Image(contentsOfFile: icon, fittingIn: side, side)
                 } catch {
                     report.problems.append("icon: \(error)")
+                    report.contentError = true
                 }
             }
             return report
