@@ -1,14 +1,44 @@
 import Foundation
+import Kiosk
 import Platform
+import Raster
+import TextFile
 import Touch
+import TouchRecording
+import Typeset
 
 /// One fuzz target per parser or decoder that reads input from outside: what nobody
 /// here wrote must never crash the kiosk. Each takes arbitrary bytes and must return
 /// (throwing a clean error is fine); a crash, a sanitizer report or a hang is a finding.
 enum FuzzTargets {
     static let all: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+        // The configuration as the loader sees it: toml++ through the C shim, then every
+        // key's checks (files are not looked up: fuzzing must not touch the disk).
+        "config": { bytes in
+            let text = TextFile(path: "fuzz.toml", bytes: bytes).text
+            _ = try? ConfigLoader.parse(text, file: "fuzz.toml", baseDirectory: "/nonexistent")
+        },
+        // Markdown to a laid-out page: cmark-gfm, the walk into Typeset's model, line
+        // breaking, shaping, tables.
+        "markdown": { bytes in
+            let text = TextFile(path: "fuzz.md", bytes: bytes).text
+            _ = FuzzTypesetter.shared?.layout(Document.markdown(text, baseDirectory: "/nonexistent"), width: 480)
+        },
+        // Pictures: libpng and libjpeg-turbo behind the header checks and the scaled decode.
+        "png": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
+        "jpeg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         "gesture-script": { bytes in
             _ = try? GestureScript.parse(String(decoding: bytes, as: UTF8.self), source: "fuzz")
+        },
+        // Touch recordings from sites: evemu and `libinput record`, then contact tracking
+        // and the mapping to the screen, as `lectern replay` does.
+        "evemu": { bytes in
+            guard let recording = try? EvemuReader.parse(TextFile(path: "fuzz.events", bytes: bytes)) else { return }
+            FuzzTargets.play(recording)
+        },
+        "libinput-record": { bytes in
+            guard let recording = try? LibinputRecordReader.parse(TextFile(path: "fuzz.yml", bytes: bytes)) else { return }
+            FuzzTargets.play(recording)
         },
         // What the kernel hands back on the DRM fd (flip events); a driver bug or a short
         // read must not make the loop read past the buffer.
@@ -16,4 +46,15 @@ enum FuzzTargets {
             _ = DRMEvents.countFlips(in: ArraySlice(bytes))
         },
     ]
+
+    static func play(_ recording: Recording) {
+        guard let axes = recording.device.positionAxes else { return }
+        _ = RecordingPlayback.touchEvents(recording, mapping: ScreenMapping(x: axes.x, y: axes.y, width: 1280, height: 800))
+    }
+}
+
+/// One typesetter for all inputs (opening fonts per input would fuzz FreeType's file
+/// loading, not Lectern). libFuzzer calls from one thread only.
+enum FuzzTypesetter {
+    nonisolated(unsafe) static let shared: Typesetter? = try? Typesetter(style: TextStyle(fontPaths: TextStyle.defaultFontPaths, size: 16))
 }
