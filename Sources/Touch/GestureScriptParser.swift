@@ -33,6 +33,10 @@ struct GestureScriptParser {
         self.source = source
     }
 
+    /// Limits that keep a script's expansion (drags at 120 Hz) within memory.
+    static let maximumDragDuration = 600.0
+    static let maximumEvents = 2_000_000
+
     static let verbs = ["down", "move", "up", "cancel", "drag", "hold-drag", "tap", "capture", "wait"]
 
     mutating func parse(_ text: String) throws -> GestureScript {
@@ -55,6 +59,9 @@ struct GestureScriptParser {
             previousLine = lineNumber
             guard tokens.count >= 2 else { throw error(lineNumber, "missing verb after the time (expected one of \(Self.verbs.joined(separator: ", ")))") }
             try parseVerb(tokens[1], Array(tokens.dropFirst(2)), time: time, line: lineNumber)
+            guard pending.count <= Self.maximumEvents else {
+                throw error(lineNumber, "the script expands to over \(Self.maximumEvents) events here; split it into several scripts")
+            }
         }
         pending.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         return GestureScript(events: try resolveSlots())
@@ -87,6 +94,11 @@ struct GestureScriptParser {
             let x1 = try number(args[3], what: "x1", line: line), y1 = try number(args[4], what: "y1", line: line)
             let duration = try number(args[5], what: "duration", line: line)
             guard duration > 0 else { throw error(line, "\(verb) duration must be positive, got \(args[5])") }
+            // A drag expands into 120 moves a second: an absurd duration would ask for
+            // gigabytes (found by fuzzing: 445400 s).
+            guard duration <= Self.maximumDragDuration else {
+                throw error(line, "\(verb) duration \(args[5]) s is over the limit of \(Int(Self.maximumDragDuration)) s; split it into several drags")
+            }
             let hold = isHold ? try number(args[6], what: "hold", line: line) : 0
             guard hold >= 0 else { throw error(line, "hold-drag hold must not be negative, got \(args[6])") }
             addDrag(slot: slot, from: (x0, y0), to: (x1, y1), start: t, duration: duration,

@@ -40,6 +40,19 @@ final class GestureScriptTests: XCTestCase {
         }
     }
 
+    /// Found by fuzzing: a drag of 445400 s expanded into 53 million moves and ran out of
+    /// memory. Durations and the total expansion are bounded, with the line named.
+    func testAbsurdDragDurationsAreRefusedNotExpanded() {
+        XCTAssertThrowsError(try GestureScript.parse("1.9 hold-drag 0 640 650 6 .0 445400 0", source: "f")) { error in
+            XCTAssertTrue("\(error)".contains("f:1") && "\(error)".contains("over the limit of 600 s"), "\(error)")
+        }
+        let many = (0..<300).map { "\(Double($0) * 600) drag 0 0 0 100 100 599" }.joined(separator: "\n")
+        XCTAssertThrowsError(try GestureScript.parse(many, source: "m")) { error in
+            XCTAssertTrue("\(error)".contains("over 2000000 events"), "\(error)")
+        }
+        XCTAssertNoThrow(try GestureScript.parse("0 drag 0 0 0 100 100 600"))
+    }
+
     func testDragExpandsAt120HzAndLiftsOneFrameAfterArrival() throws {
         let script = try GestureScript.parse("1.000 drag 0 1500 600 200 600 0.25")
         let events = script.touchEvents
