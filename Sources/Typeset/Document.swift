@@ -15,9 +15,11 @@ public struct Document: Sendable, Equatable {
     public var warnings: [String] = []
 
     /// The largest content file a page may be. Layout keeps every glyph of a page in
-    /// memory (about 100 bytes a character with its line and shaping data), so 4 MB of
-    /// text is some 400 MB at worst: beyond that a page belongs in several pages.
-    public static let contentSizeLimit = 4 << 20
+    /// memory (about 100 bytes a character with its line and shaping data), so 1 MB of
+    /// glyph-dense text is some 230 MB at worst (measured: 1 MB of "[a " peaks at 236 MB),
+    /// already far past a small board's budget; 1 MB of prose is a novel (some 170,000
+    /// words): beyond that a page belongs in several pages.
+    public static let contentSizeLimit = 1 << 20
 
     public enum LoadError: Swift.Error, Equatable, CustomStringConvertible {
         case unreadable(path: String, reason: String)

@@ -57,7 +57,7 @@ final class CheckContentCLITests: XCTestCase {
         let big = try write("big.md", String(repeating: "word ", count: (5 << 20) / 5))
         let result = try run(["check", "--content", big])
         XCTAssertEqual(result.status, 65, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("content file \(big) is 5.0 MB (5242880 bytes), over the limit of 4.0 MB"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("content file \(big) is 5.0 MB (5242880 bytes), over the limit of 1.0 MB"), result.stdout)
     }
 
     func testInvalidUTF8IsWarnedWithItsLineButPasses() throws {

@@ -103,7 +103,7 @@ final class DocumentTests: XCTestCase {
                 XCTAssertTrue(message.contains(path) && message.contains("5000 bytes") && message.contains("limit"), message)
             }
         }
-        XCTAssertEqual(Document.contentSizeLimit, 4 << 20)
+        XCTAssertEqual(Document.contentSizeLimit, 1 << 20)
         XCTAssertNoThrow(try Document.load(path: path))
     }
 
