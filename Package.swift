@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `libinput record` files are YAML: read them with a real YAML parser (libyaml inside).
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "Spring"),
         // Text files as people write them (CRLF, CR, BOM, invalid UTF-8, tabs): one reader for all.
         .target(name: "TextFile"),
+        // The one logger: swift-log with a handler that writes journal priorities under systemd.
+        .target(name: "LecternLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
 
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
@@ -58,18 +61,18 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "CTOML"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
-            "Touch", "Raster", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "Touch", "Raster", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "CSystemShim", "TextFile",
+                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "CSystemShim", "TextFile", "LecternLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +87,7 @@ let package = Package(
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
+        .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
@@ -91,8 +95,8 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport"], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
     ],
     swiftLanguageModes: [.v6],

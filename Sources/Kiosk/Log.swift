@@ -1,12 +1,12 @@
-import Foundation
+import LecternLog
+import Logging
 
-/// Lectern's log: one line per message on stderr (journald adds time and unit).
-/// Tests can capture lines by setting `Log.sink`.
+/// The logger for the kiosk's pure parts that have no session to ask (a page that
+/// cannot be typeset, an icon that cannot be decoded): the same swift-log `Logger` as
+/// everywhere else. Tests swap it for `Logger(sink:)` to read the lines.
 public enum Log {
-    nonisolated(unsafe) public static var sink: (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-    public static func info(_ message: String) { sink("lectern: \(message)") }
-    public static func warning(_ message: String) { sink("lectern: warning: \(message)") }
-    public static func error(_ message: String) { sink("lectern: error: \(message)") }
+    nonisolated(unsafe) public static var logger = Logger.lectern
+    public static func info(_ message: String) { logger.info("\(message)") }
+    public static func warning(_ message: String) { logger.warning("\(message)") }
+    public static func error(_ message: String) { logger.error("\(message)") }
 }

@@ -1,3 +1,5 @@
+import Logging
+import LecternLog
 import ArgumentParser
 import Foundation
 import Glibc
@@ -27,7 +29,7 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Give up after this many seconds without finishing.") var timeout: Double = 120
 
     func run() throws {
-        let log = PlatformLog()
+        let log = Logger.lectern
         let system = LinuxSystemCalls()
         let signals = try SignalDescriptor([SIGINT, SIGTERM])
         defer { signals.close() }
@@ -45,7 +47,7 @@ struct CalibrateCommand: ParsableCommand {
         do {
             let backend: LibinputTouchSource.Backend = devicePaths.isEmpty ? .udevSeat(seat) : .devicePaths(devicePaths)
             source = try LibinputTouchSource(backend: backend, rotation: .r0, nativeWidth: Double(mode.width),
-                                             nativeHeight: Double(mode.height), log: { log.info($0) })
+                                             nativeHeight: Double(mode.height), log: { log.info("\($0)") })
         } catch {
             FileHandle.standardError.write(Data("lectern: calibrate: \(error)\n".utf8))
             throw ExitCode(69)

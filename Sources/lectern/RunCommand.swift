@@ -1,3 +1,5 @@
+import Logging
+import LecternLog
 import ArgumentParser
 import Foundation
 import Kiosk
@@ -50,12 +52,12 @@ struct RunCommand: ParsableCommand {
         options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0
         options.mode = kioskConfig.display.mode.flatMap(OutputChoice.parseMode)
         let session = DeviceSession(options: options)
-        let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: { session.log.info($0) })
+        let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: session.log)
         let seat = self.seat
         session.makeInput = { width, height, rotation in
             do {
                 let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
-                                                     log: { session.log.info($0) })
+                                                     log: { session.log.info("\($0)") })
                 // Devices arrive as events: read them now so the panel's size is known
                 // before the kiosk picks its scale and touch slop (no touches yet).
                 var arrived: [TouchEvent] = []
@@ -94,7 +96,7 @@ struct RunCommand: ParsableCommand {
 /// SIGUSR1: the frame on screen (the shadow buffer, logical size) to a PNG in
 /// $RUNTIME_DIRECTORY (or /run/lectern), for support staff who cannot see the kiosk.
 enum Snapshot {
-    static func write(_ canvas: Canvas, log: PlatformLog) {
+    static func write(_ canvas: Canvas, log: Logger) {
         let dir = ProcessInfo.processInfo.environment["RUNTIME_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? "/run/lectern"
         let path = "\(dir)/snapshot.png"
         do {

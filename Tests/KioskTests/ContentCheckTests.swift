@@ -1,4 +1,6 @@
 import XCTest
+import Logging
+import LecternLog
 @testable import Kiosk
 
 final class ContentCheckTests: XCTestCase {
@@ -44,9 +46,9 @@ final class BadFontTests: XCTestCase {
         var config = KioskConfig.builtIn
         config.text.fonts = ["/nonexistent/Font.ttf"]
         var logged: [String] = []
-        let previous = Log.sink
-        Log.sink = { logged.append($0) }
-        defer { Log.sink = previous }
+        let previous = Log.logger
+        Log.logger = Logger(sink: { logged.append($0) })
+        defer { Log.logger = previous }
         let assembly = try KioskAssembly(config: config, width: 400, height: 300)
         XCTAssertTrue(logged.contains { $0.contains("/nonexistent/Font.ttf") }, "\(logged)")
         XCTAssertEqual(assembly.content.problems.count, 1)

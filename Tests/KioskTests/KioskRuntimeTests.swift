@@ -2,6 +2,8 @@ import Foundation
 import Raster
 import Touch
 import XCTest
+import Logging
+import LecternLog
 @testable import Kiosk
 
 /// The running kiosk as the loop drives it, with time passed in by hand: reload is one
@@ -27,7 +29,7 @@ final class KioskRuntimeTests: XCTestCase {
     }
 
     private func runtime(_ lines: UnsafeMutablePointer<[String]>? = nil) throws -> KioskRuntime {
-        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: { lines?.pointee.append($0) })
+        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { lines?.pointee.append($0) }))
         runtime.resize(width: 320, height: 240, at: 0)
         return runtime
     }
@@ -105,7 +107,7 @@ final class KioskRuntimeTests: XCTestCase {
     }
 
     func testWithoutAFileReloadDoesNothing() {
-        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: { _ in })
+        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
         runtime.resize(width: 320, height: 200, at: 0)
         let scene = runtime.scene
         XCTAssertEqual(runtime.reload(at: 1), .noFile)
@@ -113,7 +115,7 @@ final class KioskRuntimeTests: XCTestCase {
     }
 
     func testStatusFollowsThePage() throws {
-        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: { _ in })
+        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
         var statuses: [String] = []
         runtime.onStatus = { statuses.append($0) }
         runtime.resize(width: 800, height: 600, at: 0)
@@ -129,7 +131,7 @@ final class KioskRuntimeTests: XCTestCase {
     }
 
     func testFramesUntilTheScreenShowsTheFinalState() throws {
-        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: { _ in })
+        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
         runtime.resize(width: 320, height: 200, at: 0)
         let bitmap = try Bitmap(width: 320, height: 200)
         var damage = Region()

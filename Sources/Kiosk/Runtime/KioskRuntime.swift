@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import Raster
 import Touch
 
@@ -18,7 +20,7 @@ public final class KioskRuntime {
     public var onStatus: (String) -> Void = { _ in }
     private var reportedPage: Int?
     private let load: (String) throws -> KioskConfig
-    private let log: (String) -> Void
+    private let logger: Logger
 
     /// What a reload did. `displayChanged`: rotation or mode differ, which the display
     /// owner must apply (a new modeset, touch mapping) before the next frame.
@@ -30,14 +32,16 @@ public final class KioskRuntime {
 
     public init(config: KioskConfig, configPath: String?,
                 load: @escaping (String) throws -> KioskConfig = { try ConfigLoader.load(path: $0) },
-                log: @escaping (String) -> Void) {
+                log: Logger = .lectern) {
         self.config = config
         self.configPath = configPath
         self.load = load
-        self.log = log
+        self.logger = log
     }
 
     public var scene: KioskScene? { assembly?.scene }
+
+    private func log(_ message: String, _ level: Logger.Level = .info) { logger.log(level: level, "\(message)") }
 
     /// The screen's logical size is known or changed: build the kiosk the first time,
     /// then only re-lay it out (the visitor's place is kept).
@@ -54,7 +58,7 @@ public final class KioskRuntime {
             assembly = try assemble(config, at: time)
             reportPage()
         } catch {
-            log("error: cannot set up the kiosk: \(error)")
+            log("cannot set up the kiosk: \(error)", .error)
         }
     }
 
@@ -75,11 +79,11 @@ public final class KioskRuntime {
             built = size == nil ? nil : try assemble(next, at: time)
         } catch let errors as ConfigErrors {
             // One journal line per error (file:line:column: key: what to do), then the verdict.
-            for problem in errors.errors { log("reload: \(problem)") }
-            log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration")
+            for problem in errors.errors { log("reload: \(problem)", .error) }
+            log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration", .warning)
             return .rejected(reason: "\(errors)")
         } catch {
-            log("reload: \(error); keeping the previous configuration")
+            log("reload: \(error); keeping the previous configuration", .error)
             return .rejected(reason: "\(error)")
         }
         let changes = Self.changes(from: config, to: next)

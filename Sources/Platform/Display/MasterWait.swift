@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 /// Another program holds DRM master (a splash screen, a second kiosk, a debugging
 /// session): Lectern cannot set a mode until it lets go, and the kernel sends no event
 /// when it does. So Lectern says so once (log and systemd STATUS=) and asks again twice
@@ -8,7 +10,7 @@ public enum MasterWait {
 
     /// True once `device` is master; false when SIGTERM / SIGINT arrived first.
     public static func acquire(_ device: KMSDevice, system: SystemCalls, signalFD: FileDescriptor,
-                               log: PlatformLog, status: (String) -> Void) throws -> Bool {
+                               log: Logger, status: (String) -> Void) throws -> Bool {
         var waiting = false
         while true {
             do {

@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import Touch
 import Raster
 
@@ -13,7 +15,7 @@ public final class DeviceSession {
         }
     }
 
-    public let log: PlatformLog
+    public let log: Logger
     /// systemd's notification socket (a no-op when not started by systemd).
     private let notifier = SystemdNotifier()
     let options: Options
@@ -35,7 +37,7 @@ public final class DeviceSession {
     /// reader is told it here, so drawing and touch can never disagree.
     public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
 
-    public init(options: Options, log: PlatformLog = PlatformLog(), system: SystemCalls = LinuxSystemCalls()) {
+    public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
         self.log = log
         self.system = system

@@ -1,16 +1,18 @@
+import LecternLog
+import Logging
 import Glibc
 
 /// The figures `lectern run` logs for the machine test: start-up to first frame,
 /// touch-to-flip latency, peak memory. Every line starts with `lectern: metrics `.
 public final class FrameMetrics {
-    let log: PlatformLog
+    let log: Logger
     let secondsSinceStart: () -> Double?
     public private(set) var samples: [Double] = []
     private var lastReport: Double?
     public static let reportInterval = 60.0
 
     /// `secondsSinceStart` measures from process start (default: /proc/self/stat).
-    public init(log: PlatformLog, secondsSinceStart: @escaping () -> Double? = ProcessClock.secondsSinceStart) {
+    public init(log: Logger, secondsSinceStart: @escaping () -> Double? = ProcessClock.secondsSinceStart) {
         self.log = log
         self.secondsSinceStart = secondsSinceStart
     }

@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import CSystemShim
 import Glibc
 
@@ -11,7 +13,7 @@ import Glibc
 /// `StandardInput=tty`, which makes it stdin.
 public final class Console {
     let system: SystemCalls
-    let log: PlatformLog
+    let log: Logger
     public let fd: FileDescriptor
     let ownsFD: Bool
     public private(set) var graphics = false
@@ -23,7 +25,7 @@ public final class Console {
     /// Uses stdin when it is a VT, else `path` (default /dev/tty0, the active VT,
     /// which normally needs root). Nil, after one log line, when there is no VT to
     /// manage (a serial console, a container): Lectern still runs.
-    public init?(system: SystemCalls, log: PlatformLog, path: String? = nil) {
+    public init?(system: SystemCalls, log: Logger, path: String? = nil) {
         self.system = system
         self.log = log
         var mode: Int32 = 0
