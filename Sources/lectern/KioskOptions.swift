@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import Raster
 import TextFile
 import Typeset
 import Touch
@@ -14,11 +15,10 @@ struct KioskOptions: ParsableArguments {
     var size: String = "1280x800"
 
     func screenSize() throws -> (width: Int, height: Int) {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (64...8192).contains(w), (64...8192).contains(h) else {
+        guard let parsed = PixelSize(parsing: size), (64...8192).contains(parsed.width), (64...8192).contains(parsed.height) else {
             throw ValidationError("--size: '\(size)' is not WIDTHxHEIGHT (64…8192 each), e.g. 1280x800")
         }
-        return (w, h)
+        return (parsed.width, parsed.height)
     }
 
     /// The configuration; its errors (thrown as `ConfigErrors`) exit 65, all of them listed.

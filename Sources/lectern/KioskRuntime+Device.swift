@@ -14,8 +14,8 @@ extension KioskRuntime {
         case .applied(_, displayChanged: false):
             return .redraw
         case .applied(_, displayChanged: true):
-            return .reconfigure(rotation: Rotation(degrees: config.display.rotation) ?? .r0,
-                                mode: config.display.mode.flatMap(OutputChoice.parseMode))
+            return .reconfigure(rotation: config.display.rotation,
+                                mode: config.display.mode.map { ($0.width, $0.height) })
         }
     }
 }

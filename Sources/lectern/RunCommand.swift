@@ -49,8 +49,8 @@ struct RunCommand: ParsableCommand {
             guard case let .file(path) = page.source else { continue }
             do { try Document.checkLoadable(path: path) } catch { fail("\(error)", .config) }
         }
-        options.rotation = Rotation(degrees: kioskConfig.display.rotation) ?? .r0
-        options.mode = kioskConfig.display.mode.flatMap(OutputChoice.parseMode)
+        options.rotation = kioskConfig.display.rotation
+        options.mode = kioskConfig.display.mode.map { ($0.width, $0.height) }
         let session = DeviceSession(options: options)
         let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: session.log)
         let seat = self.seat

@@ -104,7 +104,7 @@ final class ConfigFileTests: XCTestCase {
         var a = try ConfigLoader.load(path: plainPath)
         var b = try ConfigLoader.load(path: fancyPath)
         a.sourcePath = nil; b.sourcePath = nil
-        XCTAssertEqual(b.display.rotation, 90, "0x5A")
+        XCTAssertEqual(b.display.rotation, .r90, "0x5A")
         XCTAssertEqual(a, b)
         XCTAssertEqual(b.theme.accent, Color(red: 0, green: 255, blue: 0))
         XCTAssertEqual(b.text.fonts, [directory.appendingPathComponent("fonts/Body.ttf").path])

@@ -28,7 +28,7 @@ final class ConfigTests: XCTestCase {
 
     func testFullExample() throws {
         let c = try ConfigLoader.parse(full, file: "/etc/lectern/lectern.toml", baseDirectory: "/etc/lectern")
-        XCTAssertEqual(c.display.rotation, 90)
+        XCTAssertEqual(c.display.rotation, .r90)
         XCTAssertEqual(c.display.scale, 1.5)
         XCTAssertEqual(c.display.dpi, 160)
         XCTAssertEqual(c.theme.background, Color(hex: "#ffffff"))

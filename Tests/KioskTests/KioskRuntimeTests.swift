@@ -103,7 +103,7 @@ final class KioskRuntimeTests: XCTestCase {
         let runtime = try self.runtime()
         try write("[display]\nrotation = 90\n[[page]]\ntitle = \"One\"\ncontent = \"pages/one.md\"\n", to: path)
         XCTAssertEqual(runtime.reload(at: 1), .applied(changes: ["rotation 0 → 90", "pages (2 → 1)"], displayChanged: true))
-        XCTAssertEqual(runtime.config.display.rotation, 90)
+        XCTAssertEqual(runtime.config.display.rotation, .r90)
     }
 
     func testWithoutAFileReloadDoesNothing() {

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Touch
 import TextFile
 import Typeset
 
@@ -112,14 +113,13 @@ public enum ConfigLoader {
 
     private static func readDisplay(_ s: ConfigSection, into display: inout KioskConfig.Display) {
         if let r = s.integer("rotation") {
-            if [0, 90, 180, 270].contains(r) { display.rotation = r } else { s.report("rotation", "must be 0, 90, 180 or 270") }
+            if let rotation = Rotation(rawValue: r) { display.rotation = rotation } else { s.report("rotation", "must be 0, 90, 180 or 270") }
         }
         display.scale = s.number("scale", in: 0.25...8) ?? display.scale
         display.dpi = s.number("dpi", in: 30...1000) ?? display.dpi
         if let mode = s.string("mode") {
-            let parts = mode.split(separator: "x")
-            if parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 {
-                display.mode = mode
+            if let size = PixelSize(parsing: mode) {
+                display.mode = size
             } else {
                 s.report("mode", "must look like \"1280x800\"")
             }

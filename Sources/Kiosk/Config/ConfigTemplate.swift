@@ -19,7 +19,7 @@ public enum ConfigTemplate {
         # After editing: `lectern check --config THIS_FILE`, then `systemctl reload lectern`.
 
         [display]
-        rotation = \(defaults.display.rotation)            # 0, 90, 180 or 270 (clockwise), for rendering and touch alike
+        rotation = \(defaults.display.rotation.rawValue)            # 0, 90, 180 or 270 (clockwise), for rendering and touch alike
         # scale = 1.0           # logical px -> device px; default from the panel's physical size
         dpi = \(Int(defaults.display.dpi))                # px per inch where the panel's size is unknown
         # mode = "1280x800"     # force a display mode; default: the connector's preferred one

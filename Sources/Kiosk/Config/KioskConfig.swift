@@ -1,17 +1,18 @@
+import Touch
 import Raster
 
-/// Everything an integrator can set, with the defaults of DESIGN.md. Built by
+/// Everything an integrator can set, with the design's defaults. Built by
 /// `ConfigLoader` from a TOML file, or `KioskConfig.builtIn` when there is none.
 public struct KioskConfig: Sendable, Equatable {
     public struct Display: Sendable, Equatable {
         /// 0, 90, 180 or 270: applied once, to rendering and touch alike.
-        public var rotation: Int = 0
+        public var rotation: Rotation = .r0
         /// Logical px → device px. Nil: derived from the panel's physical size when known.
         public var scale: Double? = nil
         /// Pixels per inch where the panel's size is unknown (headless runs).
         public var dpi: Double = 96
-        /// "WIDTHxHEIGHT" to force a mode, nil for the connector's preferred one.
-        public var mode: String? = nil
+        /// A mode to force, nil for the connector's preferred one.
+        public var mode: PixelSize? = nil
     }
 
     public struct Theme: Sendable, Equatable {

@@ -124,8 +124,8 @@ public final class KioskRuntime {
     /// The sections that differ, for the log.
     static func changes(from old: KioskConfig, to new: KioskConfig) -> [String] {
         var changes: [String] = []
-        if old.display.rotation != new.display.rotation { changes.append("rotation \(old.display.rotation) → \(new.display.rotation)") }
-        if old.display.mode != new.display.mode { changes.append("mode \(old.display.mode ?? "preferred") → \(new.display.mode ?? "preferred")") }
+        if old.display.rotation != new.display.rotation { changes.append("rotation \(old.display.rotation.rawValue) → \(new.display.rotation.rawValue)") }
+        if old.display.mode != new.display.mode { changes.append("mode \(old.display.mode?.description ?? "preferred") → \(new.display.mode?.description ?? "preferred")") }
         if old.display != new.display, changes.isEmpty { changes.append("display") }
         if old.theme != new.theme { changes.append("theme") }
         if old.text != new.text { changes.append("text") }
