@@ -69,10 +69,16 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
+        // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
+        // with a manual clock, scripted touches and frames in memory.
+        .target(name: "PlatformEmbedded", dependencies: ["Platform", "Raster", "Touch"]),
+        // The one wiring between the pure kiosk and the hardware edge.
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Platform", "Touch"]),
+
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "CSystemShim", "TextFile", "LecternLog",
+                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "CSystemShim", "TextFile", "LecternLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,6 +103,10 @@ let package = Package(
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskDeviceTests", dependencies: [
+            "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,3 +1,4 @@
+import KioskDevice
 import Logging
 import LecternLog
 import ArgumentParser

@@ -40,8 +40,13 @@ final class KineticScrollerTests: XCTestCase {
         s.beginDrag(at: 0)
         s.endDrag(velocity: -1000, at: 0)  // finger moves up: content scrolls forward
         XCTAssertEqual(s.offset(at: 0.5), 1000 + 315.93, accuracy: 0.01)
+        // It rests where it was last drawn moving (speed 2 px/s), within 1 px of the
+        // decay's limit 1499.5, and stays there: no later jump when something redraws.
+        let atRest = s.offset(at: 10)
+        XCTAssertFalse(s.isMoving(at: 10))
+        XCTAssertEqual(atRest, 1499.5, accuracy: 1.01)
         s.advance(to: 20)
-        XCTAssertEqual(s.offset(at: 20), 1499.5, accuracy: 0.5)
+        XCTAssertEqual(s.offset(at: 20), atRest)
     }
 
     func testFlingCrossingEndBouncesAndSettlesExactlyAtEnd() {

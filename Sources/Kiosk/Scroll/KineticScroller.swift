@@ -45,7 +45,8 @@ public struct KineticScroller: Sendable {
             if let crossing = edgeCrossing(of: decay), t >= crossing.time {
                 return bounce(after: crossing, start: start).value(at: time)
             }
-            return decay.position(at: max(0, t))
+            // Stops at the rest time: what is drawn then is where it rests (see `advance`).
+            return decay.position(at: min(max(0, t), decay.timeToRest(threshold: Self.restSpeed)))
         case let .bouncing(spring): return spring.value(at: time)
         }
     }
@@ -76,7 +77,10 @@ public struct KineticScroller: Sendable {
             if let crossing = edgeCrossing(of: decay), time - start >= crossing.time {
                 motion = .resting(crossing.edge)
             } else {
-                motion = .resting(clampToRange(decay.restPosition))
+                // Rest where the fling was last drawn moving, not at the decay's limit (up
+                // to 1 px further at the 2 px/s rest speed): otherwise the page would jump
+                // that pixel at some later, unrelated frame (the embedded loop caught it).
+                motion = .resting(clampToRange(decay.position(at: decay.timeToRest(threshold: Self.restSpeed))))
             }
         case let .bouncing(spring): motion = .resting(spring.target)
         default: break

@@ -1,0 +1,131 @@
+import Platform
+import Raster
+import Touch
+
+/// The device loop without a device, in the manner of swift-nio's `NIOEmbedded`: a clock
+/// that only moves when the loop waits, a `poll` that jumps to the next thing due (a
+/// touch, the loop's own timeout) instead of sleeping, touches from a list, and frames
+/// kept in memory. The same `DeviceLoop` that runs on the display runs here, at full
+/// speed and deterministic, for tests and headless tools.
+
+/// A clock moved by hand (and by `EmbeddedSystemCalls.poll`).
+public final class ManualClock: MonotonicClock {
+    public var time: Double
+    public init(_ time: Double = 0) { self.time = time }
+    public func now() -> Double { time }
+}
+
+/// Thrown by `poll` when the loop would wait past `horizon` (or forever with nothing
+/// left to happen): the embedded run is over.
+public struct EmbeddedRunFinished: Error {}
+
+public final class EmbeddedSystemCalls: SystemCalls {
+    public let clock: ManualClock
+    /// The run ends when the loop would wait beyond this time.
+    public var horizon: Double
+    /// Times at which a descriptor becomes readable (touches due, signals sent).
+    private var due: [(time: Double, fd: FileDescriptor, payload: [UInt8]?)] = []
+    private var reads: [FileDescriptor: [[UInt8]]] = [:]
+    /// Every timeout `poll` was asked for: an idle loop asks for -1 (forever) once.
+    public private(set) var polls: [Int32] = []
+    public let signalDescriptor = FileDescriptor(990)
+
+    public init(clock: ManualClock, horizon: Double) {
+        self.clock = clock
+        self.horizon = horizon
+    }
+
+    /// `fd` becomes readable at `time`; `payload`, if any, is what the next read returns.
+    public func schedule(_ fd: FileDescriptor, at time: Double, payload: [UInt8]? = nil) {
+        due.append((time, fd, payload))
+        due.sort { $0.time < $1.time }
+    }
+
+    /// A signal arriving on the loop's signalfd at `time` (SIGHUP: reload).
+    public func sendSignal(_ signal: Int32, at time: Double) {
+        var info = [UInt8](repeating: 0, count: 128)
+        withUnsafeBytes(of: UInt32(bitPattern: signal).littleEndian) { for i in 0..<4 { info[i] = $0[i] } }
+        schedule(signalDescriptor, at: time, payload: info)
+    }
+
+    public func poll(_ requests: inout [PollRequest], timeout: Int32) throws -> Int {
+        polls.append(timeout)
+        let limit = timeout < 0 ? Double.infinity : clock.time + Double(timeout) / 1000
+        let watched = Set(requests.map(\.fd))
+        guard let index = due.firstIndex(where: { watched.contains($0.fd) }), due[index].time <= limit else {
+            if limit > horizon { clock.time = max(clock.time, horizon); throw EmbeddedRunFinished() }
+            clock.time = limit
+            return 0
+        }
+        let event = due.remove(at: index)
+        if event.time > horizon { clock.time = max(clock.time, horizon); throw EmbeddedRunFinished() }
+        clock.time = max(clock.time, event.time)
+        if let payload = event.payload { reads[event.fd, default: []].append(payload) }
+        for i in requests.indices where requests[i].fd == event.fd { requests[i].returned = .readable }
+        return 1
+    }
+
+    public func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard var queue = reads[fd], !queue.isEmpty else { throw Errno.wouldBlock }
+        let bytes = queue.removeFirst()
+        reads[fd] = queue
+        buffer.copyBytes(from: bytes.prefix(buffer.count))
+        return min(bytes.count, buffer.count)
+    }
+
+    public func open(_ path: String, flags: Int32) throws -> FileDescriptor { throw Errno.noEntry }
+    public func close(_ fd: FileDescriptor) {}
+    public func ioctl(_ fd: FileDescriptor, _ request: UInt, _ arg: UnsafeMutableRawPointer?) throws -> Int32 { 0 }
+    public func write(_ fd: FileDescriptor, from buffer: UnsafeRawBufferPointer) throws -> Int { buffer.count }
+    public func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer { throw Errno.notSupported }
+    public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {}
+    public func signalFD(_ signals: [Int32]) throws -> FileDescriptor { signalDescriptor }
+}
+
+/// Touches from a list (a gesture script, a recording), each readable at its time.
+public final class ScriptedInput: InputSource {
+    public let pollDescriptor = FileDescriptor(991)
+    private var events: [TouchEvent]
+    private var next = 0
+    private let clock: ManualClock
+
+    public init(_ events: [TouchEvent], system: EmbeddedSystemCalls) {
+        self.events = events.sorted { $0.time < $1.time }
+        clock = system.clock
+        for time in Set(self.events.map(\.time)).sorted() { system.schedule(pollDescriptor, at: time) }
+    }
+
+    public func readEvents() throws -> [TouchEvent] {
+        var out: [TouchEvent] = []
+        while next < events.count, events[next].time <= clock.time {
+            out.append(events[next])
+            next += 1
+        }
+        return out
+    }
+}
+
+/// Frames in memory: the shadow canvas is the frame; presenting shows it at once (as a
+/// display without flip events would), paced by the loop at `frameInterval`.
+public final class MemorySink: FrameSink {
+    public let frame: Bitmap
+    public var frameInterval = 1.0 / 60
+    /// Called after each present with the loop's time and the damage shown.
+    public var onPresent: (_ damage: Region) -> Void = { _ in }
+    public private(set) var presents = 0
+    public private(set) var poweredOn = true
+
+    public init(width: Int, height: Int) throws { frame = try Bitmap(width: width, height: height) }
+
+    public var pollFD: FileDescriptor? { nil }
+    public var canvas: Canvas? { frame.canvas }
+    public var isBusy: Bool { false }
+    public var needsPresent: Bool { false }
+    public func present(_ damage: Region) throws -> PresentOutcome {
+        presents += 1
+        onPresent(damage)
+        return .shown
+    }
+    public func handleReadable() throws -> Int { 0 }
+    public func setPower(on: Bool) { poweredOn = on }
+}
