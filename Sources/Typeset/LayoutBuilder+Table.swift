@@ -3,8 +3,16 @@ import Raster
 /// GFM tables: columns sized from their content, cells that wrap, the header row in
 /// bold over a rule, each column aligned as its delimiter row says.
 extension LayoutBuilder {
+    /// A table shows at most this many body rows; the rest are counted in a muted line.
+    /// Every cell is a paragraph of its own (shaped and broken), so a generated table of
+    /// 120,000 rows took 4.8 s to lay out; nobody reads past a thousand rows on a kiosk.
+    static let maximumTableRows = 1000
+
     /// Returns the first baseline (the header's).
-    mutating func addTable(_ table: Table, x: Double, width: Double, color: PaletteColor) -> Int? {
+    mutating func addTable(_ full: Table, x: Double, width: Double, color: PaletteColor) -> Int? {
+        var table = full
+        let omitted = max(0, full.rows.count - 1 - Self.maximumTableRows)
+        if omitted > 0 { table.rows = Array(full.rows.prefix(Self.maximumTableRows + 1)) }
         let columns = max(table.alignments.count, table.rows.map(\.count).max() ?? 0)
         guard columns > 0, !table.rows.isEmpty else { return nil }
         let padding = (em * 0.4).rounded()
@@ -49,6 +57,11 @@ extension LayoutBuilder {
                 rects.append(.init(rect: IntRect(x: Int(x), y: Int(y), width: ruleWidth, height: thin), color: .muted))
                 y += Double(thin)
             }
+        }
+        if omitted > 0 {
+            let note = "… and \(omitted) more rows: a table shows at most \(Self.maximumTableRows) rows; split it across pages"
+            y += (em * 0.3).rounded()
+            _ = addParagraph([Inline(note)], base: TextAttributes(variant: .italic, color: .muted), x: x, width: width)
         }
         return firstBaseline
     }

@@ -58,6 +58,20 @@ final class MarkdownLayoutTests: XCTestCase {
         XCTAssertEqual(layout.lines.map(\.top), layout.lines.map(\.top).sorted())
     }
 
+    /// A generated table of thousands of rows shows the first 1000 and says how many more:
+    /// laying out every cell took seconds (found with a 1 MB table of 120,000 rows).
+    func testHugeTablesShowAThousandRowsAndCountTheRest() throws {
+        let t = try typesetter()
+        let rows = (1...1500).map { "| r\($0) | x |" }.joined(separator: "\n")
+        let layout = t.layout(.markdown("| A | B |\n|---|---|\n" + rows + "\n"), width: 500)
+        let spans = lineSpans(layout, t)
+        // Header + 1000 rows, two cells each, then the note's line(s).
+        XCTAssertGreaterThanOrEqual(spans.count, 2 + 2000 + 1)
+        XCTAssertLessThanOrEqual(spans.count, 2 + 2000 + 3)
+        let small = t.layout(.markdown("| A | B |\n|---|---|\n" + (1...10).map { "| r\($0) | x |" }.joined(separator: "\n")), width: 500)
+        XCTAssertEqual(lineSpans(small, t).count, 2 + 20)
+    }
+
     func testTableCellsWrapWithinTheirColumns() throws {
         let t = try typesetter()
         let long = Array(repeating: "words that wrap", count: 12).joined(separator: " ")
