@@ -21,9 +21,10 @@ final class FrameScene {
     /// The dense scenes (a screen full of text, a page with photographs, a fling across
     /// a long page) and, as `frame.*.light`, the earlier ones on the short demo pages.
     static var benchCases: [BenchCase] {
-        let dense = { [BenchPages.denseText()] }
-        let long = { [try BenchPages.longWithImages(directory: imageDirectory)] }
-        let photos = { [try BenchPages.imageFirst(directory: imageDirectory)] }
+        // The demo pages follow, so the menu ring has its usual items.
+        let dense = { [BenchPages.denseText()] + KioskConfig.builtIn.pages }
+        let long = { [try BenchPages.longWithImages(directory: imageDirectory)] + KioskConfig.builtIn.pages }
+        let photos = { [try BenchPages.imageFirst(directory: imageDirectory)] + KioskConfig.builtIn.pages }
         let demo = { KioskConfig.builtIn.pages }
         let demoLong = { [KioskConfig.builtIn.pages[2]] + KioskConfig.builtIn.pages }
         let makers: [(String, (Int, Int) throws -> FrameScene)] = [
@@ -101,7 +102,7 @@ final class FrameScene {
     }
 
     /// Flings across a long page of text and photographs: a quick 5-frame swipe of
-    /// 60 px a frame, then the page coasting for the rest of a second; the next fling
+    /// 100 px a frame, then the page coasting for the rest of a second; the next fling
     /// goes the other way. Each step is one 60 Hz frame of that cycle.
     private static func fling(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
         let s = try FrameScene(name: name, width: w, height: h, pages: pages)
@@ -114,7 +115,7 @@ final class FrameScene {
                 y = up ? Double(h) * 0.85 : Double(h) * 0.15
                 s.touch(.down(slot: 0, x: x, y: y, time: s.time))
             case 1...5:
-                y += up ? -60 : 60
+                y += up ? -100 : 100
                 s.touch(.move(slot: 0, x: x, y: y, time: s.time))
             case 6:
                 s.touch(.up(slot: 0, time: s.time))
