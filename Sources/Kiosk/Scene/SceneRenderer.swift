@@ -106,17 +106,22 @@ public final class SceneRenderer {
                           pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked)
     }
 
-    /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to `damage`.
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+    /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to
+    /// `damage`. With `panning` (a scan-out buffer taller than the screen), a vertical
+    /// scroll moves the window instead of the pixels and draws only the uncovered strip;
+    /// the canvas of the moved window is returned (else `canvas` itself).
+    @discardableResult
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning? = nil) -> Canvas {
+        var canvas = canvas
         let now = state(at: time)
         let full = canvas.bounds
         if now.blanked {
             if last?.blanked != true { canvas.fill(full, color: .black); damage.add(full) }
             last = now
-            return
+            return canvas
         }
         let layered = now.menuAlpha > 0
-        let target: Canvas
+        var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
                 pageBitmap = try? Bitmap(width: canvas.width, height: canvas.height)
@@ -132,7 +137,14 @@ public final class SceneRenderer {
            last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
-            if dx != 0 || dy != 0 {
+            if dx == 0, dy != 0, !layered, abs(dy) < full.height, let panned = panning?.pan(by: dy) {
+                // The display moved its scan-out window: only the uncovered strip and the
+                // dots are new (the same pixels `move` would leave stale).
+                canvas = panned
+                target = panned
+                uncovered(target, dx: 0, dy: dy, last: last, now: now)
+                pageDamage.add(stale)
+            } else if dx != 0 || dy != 0 {
                 move(target, dx: dx, dy: dy, last: last, now: now)
                 pageDamage.add(full)
             } else if last.dots != now.dots {
@@ -168,6 +180,7 @@ public final class SceneRenderer {
             damage.add(pageDamage)
         }
         last = now
+        return canvas
     }
 
     // MARK: Page
@@ -181,6 +194,13 @@ public final class SceneRenderer {
             return
         }
         target.move(target.bounds, dx: dx, dy: dy)
+        uncovered(target, dx: dx, dy: dy, last: last, now: now)
+    }
+
+    /// After the page's pixels moved by (dx, dy): draws what they uncovered and where
+    /// the dots were and are, and leaves those rectangles in `stale`.
+    private func uncovered(_ target: Canvas, dx: Int, dy: Int, last: FrameState, now: FrameState) {
+        let w = target.width, h = target.height
         stale.removeAll()
         if dx > 0 { stale.add(IntRect(x: 0, y: 0, width: dx, height: h)) }
         if dx < 0 { stale.add(IntRect(x: w + dx, y: 0, width: -dx, height: h)) }
@@ -188,7 +208,8 @@ public final class SceneRenderer {
         if dy < 0 { stale.add(IntRect(x: 0, y: h + dy, width: w, height: -dy)) }
         last.dots.forEach { stale.add($0.bounds.offsetBy(dx: dx, dy: dy).insetBy(dx: -1, dy: -1)) }
         now.dots.forEach { stale.add($0.bounds.insetBy(dx: -1, dy: -1)) }
-        for rect in stale.clipped(to: target.bounds).rects {
+        stale = stale.clipped(to: target.bounds)
+        for rect in stale.rects {
             drawPage(target, clip: rect, state: now)
         }
     }

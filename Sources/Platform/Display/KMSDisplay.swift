@@ -1,5 +1,6 @@
-import Touch
+import Glibc
 import Raster
+import Touch
 
 /// The DRM/KMS output: one connector, mode and CRTC, and a shadow bitmap the scene
 /// draws into. Split by concern: the scan-out buffers with their per-buffer damage
@@ -20,7 +21,13 @@ public final class KMSDisplay: FrameSink {
     private var scanout = ScanoutBuffers()
     /// How frames reach the screen, and where that stands.
     private var presenter = PresentStrategy()
+    /// The logical picture, as tall as the buffers: the screen shows `window`'s rows.
     public private(set) var shadow: Bitmap?
+    /// Which rows of the buffers the screen shows, and how it moves (`PanMethod`).
+    private var window = PanWindow(method: .copy, screenHeight: 0, bufferHeight: 0)
+    private var windowCanvas: Canvas?
+    /// Times the window ran off the buffers and the picture was copied back (for the log).
+    public private(set) var recentres = 0
     // Output state: who owns the card, whether the panel is lit.
     public private(set) var hasMaster = true
     public private(set) var poweredOn = true
@@ -53,7 +60,12 @@ public final class KMSDisplay: FrameSink {
     // MARK: FrameSink
 
     public var pollFD: FileDescriptor? { device.fd }
-    public var canvas: Canvas? { output != nil && hasMaster ? shadow?.canvas : nil }
+    /// The part of the shadow on screen.
+    public var canvas: Canvas? { output != nil && hasMaster ? windowCanvas : nil }
+    public var panning: CanvasPanning? { window.canPan ? self : nil }
+    public var panMethod: PanMethod { window.method }
+    /// The first buffer row on screen.
+    public var windowTop: Int { window.top }
     public var isBusy: Bool { flipPending }
     /// True after the display came back: everything must be shown again even if
     /// the scene has nothing new. (Pending per-buffer damage alone does not ask for a
@@ -83,7 +95,7 @@ public final class KMSDisplay: FrameSink {
         }
         if saved == nil { saved = device.saveCRTC(choice.crtc) }
         try allocate(for: choice)
-        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0), \(presenter.path.rawValue)")
+        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(window.bufferHeight), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
         loggedWaiting = false
         return true
     }
@@ -91,34 +103,65 @@ public final class KMSDisplay: FrameSink {
     private func allocate(for choice: OutputChoice) throws {
         releaseBuffers()
         let size = rotation.logicalSize(physicalWidth: choice.mode.width, physicalHeight: choice.mode.height)
-        try scanout.allocate(on: device, width: choice.mode.width, height: choice.mode.height,
-                             logicalBounds: IntRect(x: 0, y: 0, width: size.width, height: size.height))
-        shadow = try Bitmap(width: size.width, height: size.height)
+        let screen = choice.mode.height
+        // Panning moves the window along the buffer's rows: only an unrotated picture
+        // scrolls along them.
+        var method = rotation == .r0 ? PanMethod.forDriver(device.driverName, override: panOverride) : .copy
+        var rows = method == .copy ? screen : PanWindow.bufferHeight(screen: screen, maxHeight: device.maxFramebufferHeight)
+        let logical = { (rows: Int) in IntRect(x: 0, y: 0, width: size.width, height: size.height + rows - screen) }
+        do {
+            try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+        } catch where rows > screen {
+            log.info("cannot allocate buffers of \(rows) rows on \(device.path) (\(error)); copying instead of panning")
+            method = .copy
+            rows = screen
+            try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+        }
+        window = PanWindow(method: method, screenHeight: size.height, bufferHeight: size.height + rows - screen)
+        shadow = try Bitmap(width: size.width, height: size.height + rows - screen)
         output = choice
         presenter.owesModeset()
+        updateWindowCanvas()
+        damageEverything()
+    }
+
+    /// `LECTERN_PAN` from the environment ("copy" forces copying); tests set it.
+    var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
+
+    private func updateWindowCanvas() {
+        guard let shadow else { windowCanvas = nil; return }
+        windowCanvas = try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
     }
 
     /// Marks every pixel of every buffer as needing a copy (new buffers, or the
-    /// display came back).
+    /// display came back). Rows outside the window need nothing: any row that comes
+    /// into view is drawn then.
     public func damageEverything() {
         guard let shadow else { return }
-        scanout.damageEverything(shadow.canvas.bounds)
+        scanout.damageEverything(window.rect(width: shadow.width))
     }
 
     public func present(_ damage: Region) throws -> PresentOutcome {
         guard let output, let shadow, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
         let buffer = scanout.backBuffer
-        let copied = scanout.fillBack(with: damage, from: shadow.canvas, rotation: rotation)
+        let copied = scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.top), from: shadow.canvas, rotation: rotation)
         repaintOwed = false
         let outcome: PresentOutcome
         do {
-            outcome = try presenter.show(buffer, copied: copied, output: output, rotation: rotation,
-                                         logicalSize: (shadow.width, shadow.height), device: device, log: log)
+            let (framebuffer, y) = try framebufferShowingWindow(of: buffer)
+            let rowsAbove = window.method == .offsetFramebuffers ? window.top : 0
+            outcome = try presenter.show(buffer, framebuffer: framebuffer, rowsAbove: rowsAbove, y: y, copied: copied, output: output,
+                                         rotation: rotation, logicalSize: (shadow.width, shadow.height), device: device, log: log)
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
             // Someone else is master (VT switch without notice): stop until it returns.
             loseMaster()
             log.info("lost DRM master on \(device.path) (\(error)); drawing stops until the VT comes back")
             return .skipped
+        } catch let error as Errno where window.canPan && (error == .invalidArgument || error == .notSupported || error == .noSpace) {
+            // The driver would not show the window (an offset framebuffer or a CRTC y it
+            // refuses): go back to copying and show this frame that way.
+            stopPanning("\(error)")
+            return try present(Region())
         } catch {
             // EBUSY and friends: the frame is in the buffer already; try again next
             // frame rather than ending the kiosk. Logged once per distinct error.
@@ -129,6 +172,47 @@ public final class KMSDisplay: FrameSink {
         lastPresentError = nil
         scanout.swap()
         return outcome
+    }
+
+    /// The framebuffer and CRTC y that show the window from `buffer`.
+    private func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, Int) {
+        switch window.method {
+        case .copy: return (buffer.framebuffer, 0)
+        case .crtcY: return (buffer.framebuffer, window.top)
+        case .offsetFramebuffers:
+            let i = scanout.back
+            if let made = window.offsetFramebuffers[i], made.rows == window.top { return (made.framebuffer, 0) }
+            let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, height: window.screenHeight)
+            // The buffer's previous offset framebuffer is not on screen (the other buffer is).
+            if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
+            window.offsetFramebuffers[i] = (window.top, framebuffer)
+            return (framebuffer, 0)
+        }
+    }
+
+    private func removeOffsetFramebuffers() {
+        for case let made? in window.offsetFramebuffers { device.removeFramebuffer(made.framebuffer) }
+        window.offsetFramebuffers = [nil, nil]
+    }
+
+    /// The driver refused to show the window: the picture goes back to the buffers'
+    /// first rows and frames are copied from now on.
+    private func stopPanning(_ why: String) {
+        log.info("scrolling by scan-out offset (\(window.method.rawValue)) failed on \(device.path): \(why); copying instead")
+        moveWindow(to: 0)
+        window.method = .copy
+        presenter.owesModeset()
+        removeOffsetFramebuffers()
+        updateWindowCanvas()
+        damageEverything()
+    }
+
+    /// Copies the window's rows in the shadow to start at `row` (one memmove).
+    private func moveWindow(to row: Int) {
+        guard let shadow, row != window.top else { return }
+        let c = shadow.canvas
+        (c.base + row * c.stride).copyMemory(from: c.base + window.top * c.stride, byteCount: window.screenHeight * c.stride)
+        window.top = row
     }
 
     public func handleReadable() throws -> Int {
@@ -219,8 +303,27 @@ public final class KMSDisplay: FrameSink {
     }
 
     private func releaseBuffers() {
+        removeOffsetFramebuffers()
         scanout.release(on: device)
+        windowCanvas = nil
         shadow = nil
         presenter.owesModeset()
+    }
+}
+
+extension KMSDisplay: CanvasPanning {
+    /// Moves the window `dy` rows up the buffers (the picture `dy` rows lower); when it
+    /// would leave them, the picture is first copied to the far end (a re-centre: one
+    /// move in the shadow, one full copy into each buffer, once per screen of travel).
+    public func pan(by dy: Int) -> Canvas? {
+        guard output != nil, hasMaster, !flipPending, let next = window.destination(for: dy) else { return nil }
+        if let row = next.relocateTo {
+            moveWindow(to: row)
+            damageEverything()
+            recentres += 1
+        }
+        window.top = next.top
+        updateWindowCanvas()
+        return windowCanvas
     }
 }

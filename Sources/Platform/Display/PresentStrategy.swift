@@ -30,12 +30,18 @@ struct PresentStrategy {
     /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
     private(set) var dirtyFBWorks = true
 
-    /// Shows `buffer` (its `copied` region changed, logical coordinates).
-    mutating func show(_ buffer: DumbBuffer, copied: Region, output: OutputChoice, rotation: Rotation,
+    /// The CRTC's y as last set (a legacy page flip keeps it).
+    private(set) var crtcY = 0
+
+    /// Shows `framebuffer` (over `buffer`, whose `copied` region changed, logical
+    /// coordinates) from row `y`. A page flip where the CRTC's y stays, else a SetCrtc.
+    /// `rowsAbove`: where the framebuffer starts in the buffer (an offset framebuffer).
+    mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, rowsAbove: Int = 0, y: Int, copied: Region,
+                       output: OutputChoice, rotation: Rotation,
                        logicalSize: (width: Int, height: Int), device: KMSDevice, log: PlatformLog) throws -> PresentOutcome {
-        if state == .showing && path == .pageFlip {
+        if state == .showing && path == .pageFlip && y == crtcY {
             do {
-                try device.pageFlip(output.crtc, framebuffer: buffer.framebuffer)
+                try device.pageFlip(output.crtc, framebuffer: framebuffer)
                 state = .flipPending
                 return .queued
             } catch let error as Errno where error == .invalidArgument || error == .notImplemented || error == .notSupported {
@@ -43,9 +49,10 @@ struct PresentStrategy {
                 log.info("page flip failed on \(device.path) (\(error)); falling back to a modeset per frame")
             }
         }
-        try device.setCRTC(output.crtc, framebuffer: buffer.framebuffer, connector: output.connector.id, mode: output.mode)
+        try device.setCRTC(output.crtc, framebuffer: framebuffer, connector: output.connector.id, mode: output.mode, y: y)
         state = .showing
-        markDirty(buffer, copied, rotation: rotation, logicalSize: logicalSize, device: device)
+        crtcY = y
+        markDirty(framebuffer, copied.offsetBy(dx: 0, dy: -rowsAbove), rotation: rotation, logicalSize: logicalSize, device: device)
         return .shown
     }
 
@@ -56,15 +63,17 @@ struct PresentStrategy {
     /// present is a modeset. A pending flip is forgotten (its event, if any, is harmless).
     mutating func owesModeset() { state = .modesetOwed }
 
-    private mutating func markDirty(_ buffer: DumbBuffer, _ region: Region, rotation: Rotation,
+    private mutating func markDirty(_ framebuffer: UInt32, _ region: Region, rotation: Rotation,
                                     logicalSize: (width: Int, height: Int), device: KMSDevice) {
         guard dirtyFBWorks else { return }
-        let rects = region.rects.map { r -> (x: Int, y: Int, width: Int, height: Int) in
+        let rects = region.rects.compactMap { r -> (x: Int, y: Int, width: Int, height: Int)? in
+            guard r.maxY > 0 else { return nil }
+            let r = r.intersection(IntRect(x: r.x, y: 0, width: r.width, height: r.maxY))
             let p = rotation.physicalRect(r, logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
             return (p.x, p.y, p.width, p.height)
         }
         do {
-            try device.dirtyFramebuffer(buffer.framebuffer, rects: rects)
+            try device.dirtyFramebuffer(framebuffer, rects: rects)
         } catch {
             if let e = error as? Errno, e == .notImplemented || e == .notSupported { dirtyFBWorks = false }
         }

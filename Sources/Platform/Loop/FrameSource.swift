@@ -16,6 +16,8 @@ public protocol FrameSource: AnyObject {
     /// Draw the frame for `time` into the shadow canvas (logical size), adding what
     /// changed to `damage`. The canvas keeps the previous frame's pixels.
     func render(into canvas: Canvas, at time: Double, damage: inout Region)
+    /// The same with the sink's panning, if it can pan (default: ignores it).
+    func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning?)
     /// Monotonic time of the next timed action (idle home, gesture timeout), or nil.
     func nextDeadline() -> Double?
     func deadlineReached(at time: Double)
@@ -26,6 +28,11 @@ public protocol FrameSource: AnyObject {
 
 extension FrameSource {
     public var displayPowered: Bool { true }
+    /// With a sink that can pan (`FrameSink.panning`): may draw a vertical scroll by
+    /// moving the window. Default: ignores the panning and draws into `canvas`.
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning?) {
+        render(into: canvas, at: time, damage: &damage)
+    }
 }
 
 /// Where frames go: the DRM display, or a headless sink in tests and snapshots.
@@ -48,6 +55,13 @@ public protocol FrameSink: AnyObject {
     func handleReadable() throws -> Int
     /// DPMS on / off (a no-op where there is no display).
     func setPower(on: Bool)
+    /// Set when the sink can scroll by moving its scan-out window (`KMSDisplay` on a
+    /// driver known to pan); nil otherwise.
+    var panning: CanvasPanning? { get }
+}
+
+extension FrameSink {
+    public var panning: CanvasPanning? { nil }
 }
 
 public enum PresentOutcome: Equatable, Sendable {
