@@ -29,42 +29,42 @@ final class ScanoutPanningTests: XCTestCase {
     func testBochsPansWithOffsetFramebuffersAndPageFlips() throws {
         let (display, device) = makeDisplay(driver: "bochs-drm")
         try display.start()
-        XCTAssertEqual(device.calls, ["saveCRTC 31", "create 8x8", "create 8x8"], "buffers twice the screen's height")
+        XCTAssertEqual(device.calls, ["saveCRTC 31", "create 8x6", "create 8x6"], "buffers half a screen taller")
         XCTAssertTrue(lines[0].contains("scrolling: offset framebuffers"), lines[0])
-        XCTAssertEqual(display.windowTop, 2, "the window starts in the middle")
+        XCTAssertEqual(display.windowTop, 1, "the window starts in the middle")
         XCTAssertNotNil(display.panning)
         XCTAssertEqual(try display.present(Region()), .shown)
-        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5001 over 101 rows 2", "setCRTC 31 fb 5001 conn 5 8x4@60",
+        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5001 over 101 rows 1", "setCRTC 31 fb 5001 conn 5 8x4@60",
                                                        "dirtyFB 5001 8x4+0+0"], "DirtyFB in the offset framebuffer's rows")
         // The picture moves one row down: the window moves one row up, one row is drawn.
         let canvas = try XCTUnwrap(display.pan(by: 1))
-        XCTAssertEqual(display.windowTop, 1)
+        XCTAssertEqual(display.windowTop, 0)
         canvas.fill(IntRect(x: 0, y: 0, width: 8, height: 1), color: Color(argb: 0xFF11_2233))
         XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
-        XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 1", "pageFlip 31 fb 5002"])
+        XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 0", "pageFlip 31 fb 5002"])
         XCTAssertEqual(device.screenPixel(x: 3, y: 0)! & 0xFFFFFF, 0x112233)
         _ = try display.handleReadable()
         // Back to the first buffer at a new row: its old offset framebuffer goes.
         _ = display.pan(by: -2)
         XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 2, width: 8, height: 2))), .queued)
-        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5003 over 101 rows 3", "rmFB 5001", "pageFlip 31 fb 5003"])
+        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5003 over 101 rows 2", "rmFB 5001", "pageFlip 31 fb 5003"])
         XCTAssertEqual(device.screenPixel(x: 3, y: 0), 0, "row 1 of the first picture, black in both buffers")
         _ = try display.handleReadable()
-        // The same row again on the second buffer's turn: a new one (its own is at row 1).
+        // The same row again on the second buffer's turn: a new one (its own is at row 0).
         XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued)
-        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5004 over 102 rows 3", "rmFB 5002", "pageFlip 31 fb 5004"])
+        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5004 over 102 rows 2", "rmFB 5002", "pageFlip 31 fb 5004"])
     }
 
     func testVirtioPansWithCRTCYAndFlipsOtherwise() throws {
         let (display, device) = makeDisplay(driver: "virtio_gpu")
         try display.start()
         XCTAssertEqual(try display.present(Region()), .shown)
-        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 2")
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
         XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued, "window unchanged: a flip")
         _ = try display.handleReadable()
-        _ = display.pan(by: -2)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 2, width: 8, height: 2))), .shown)
-        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 4")
+        _ = display.pan(by: -1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown)
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 2")
         XCTAssertTrue(device.calls.last!.hasPrefix("dirtyFB 1101"), device.calls.last!)
     }
 
@@ -96,12 +96,13 @@ final class ScanoutPanningTests: XCTestCase {
         try display.start()
         let canvas = try XCTUnwrap(display.canvas)
         for y in 0..<4 { canvas.fill(IntRect(x: 0, y: y, width: 8, height: 1), color: Color(argb: 0xFF00_0000 | UInt32(y + 1))) }
-        // Up by 3 from row 2 runs off the top: the picture goes to the bottom first.
-        let moved = try XCTUnwrap(display.pan(by: 3))
+        // Up by 2 from row 1 runs off the top: the picture goes to the bottom (row 2) first.
+        let moved = try XCTUnwrap(display.pan(by: 2))
         XCTAssertEqual(display.recentres, 1)
-        XCTAssertEqual(display.windowTop, 1)
-        XCTAssertEqual(moved.pixel(x: 0, y: 3)! & 0xFF, 1, "old row 0, three rows lower")
-        XCTAssertNil(display.pan(by: 5), "more than the buffer's spare rows: move the pixels instead")
+        XCTAssertEqual(display.windowTop, 0)
+        XCTAssertEqual(moved.pixel(x: 0, y: 2)! & 0xFF, 1, "old row 0, two rows lower")
+        XCTAssertEqual(moved.pixel(x: 0, y: 3)! & 0xFF, 2, "old row 1, two rows lower")
+        XCTAssertNil(display.pan(by: 3), "more than the buffer's spare rows: move the pixels instead")
     }
 
     // MARK: The renderer on the panning display

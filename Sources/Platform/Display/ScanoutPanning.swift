@@ -66,10 +66,13 @@ struct PanWindow {
     /// The window in buffer rows for a logical width.
     func rect(width: Int) -> IntRect { IntRect(x: 0, y: top, width: width, height: screenHeight) }
 
-    /// Rows for the buffers: twice the screen where the driver allows (a re-centre then
-    /// costs one copy per screen of travel), else as much as it allows.
+    /// Rows for the buffers: half a screen more than the screen, where the driver
+    /// allows (a re-centre then costs one copy per half screen of travel). Not more:
+    /// bochs keeps scan-out buffers in its 16 MiB of video memory, and during a flip
+    /// both buffers are pinned there (2 × 1.5 × 4 MiB at 1280×800 fits; 2 × 2 × 4 MiB
+    /// would not).
     static func bufferHeight(screen: Int, maxHeight: Int) -> Int {
         let limit = maxHeight > 0 ? maxHeight : 4096
-        return max(screen, min(2 * screen, limit))
+        return max(screen, min(screen + screen / 2, limit))
     }
 }
