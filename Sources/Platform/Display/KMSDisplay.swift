@@ -28,6 +28,8 @@ public final class KMSDisplay: FrameSink {
     private var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
     public private(set) var recentres = 0
+    /// Scroll frames shown by moving the window (logged at exit).
+    public private(set) var pans = 0
     // Output state: who owns the card, whether the panel is lit.
     public private(set) var hasMaster = true
     public private(set) var poweredOn = true
@@ -293,6 +295,9 @@ public final class KMSDisplay: FrameSink {
 
     /// Restores the CRTC as it was before Lectern and frees the buffers.
     public func shutdown() {
+        if window.method != .copy || pans > 0 {
+            log.info("scrolling by scan-out offset: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
+        }
         if let saved, let output, hasMaster {
             do { try device.restoreCRTC(saved, connector: output.connector.id) } catch {
                 log.info("could not restore the previous CRTC \(saved.crtc): \(error)")
@@ -323,6 +328,7 @@ extension KMSDisplay: CanvasPanning {
             recentres += 1
         }
         window.top = next.top
+        pans += 1
         updateWindowCanvas()
         return windowCanvas
     }

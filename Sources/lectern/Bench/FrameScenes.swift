@@ -5,15 +5,15 @@ import Raster
 import Touch
 
 /// The kiosk's frame scenes for `lectern bench`. Each step draws one frame exactly as
-/// the device does: the scene renders into the shadow buffer with damage tracking,
-/// then the damage is copied into a scan-out buffer with its own pitch (the dumb
-/// buffer's part of the work). Touches are fed as events, like libinput's.
+/// the device does: the scene renders into the real `KMSDisplay`'s shadow with damage
+/// tracking (scrolling by moving the scan-out window where the driver pans), and the
+/// display copies each buffer's damage into it and "flips" (`MemoryKMSDevice`: plain
+/// memory, flips complete at once). Touches are fed as events, like libinput's.
 final class FrameScene {
     let name: String
     private let assembly: KioskAssembly
-    private let shadow: Bitmap
-    private let scanout: UnsafeMutableRawPointer
-    private let pitch: Int
+    private let device: MemoryKMSDevice
+    private let display: KMSDisplay
     private var damage = Region()
     private var time = 1.0
     private var stepBody: (FrameScene) -> Void = { _ in }
@@ -31,6 +31,7 @@ final class FrameScene {
             ("frame.first", { try first("frame.first", dense(), $0, $1) }),
             ("frame.images", { try first("frame.images", photos(), $0, $1) }),
             ("frame.scroll", { try fling("frame.scroll", long(), $0, $1) }),
+            ("frame.scroll.copy", { try fling("frame.scroll.copy", long(), $0, $1, driver: "copy") }),
             ("frame.drag", { try scroll("frame.drag", dense(), $0, $1) }),
             ("frame.pull", { try pull("frame.pull", dense(), $0, $1) }),
             ("frame.overlay", { try overlay("frame.overlay", dense(), $0, $1) }),
@@ -50,29 +51,34 @@ final class FrameScene {
     /// Where the photographs of the image pages are written (once per process).
     static let imageDirectory = NSTemporaryDirectory() + "lectern-bench-\(getpid())"
 
-    private init(name: String, width: Int, height: Int, pages: [KioskConfig.Page]) throws {
+    /// `driver`: "bochs-drm" pans by offset framebuffers; "copy" is a driver not known
+    /// to pan (the copy fallback).
+    private init(name: String, width: Int, height: Int, pages: [KioskConfig.Page], driver: String = "bochs-drm") throws {
         self.name = name
         var config = KioskConfig.builtIn
         config.pages = pages
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        shadow = try Bitmap(width: width, height: height)
-        pitch = (width * 4 + 255) & ~255
-        scanout = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 4096)
-        scanout.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
+        device = MemoryKMSDevice(width: width, height: height, driverName: driver)
+        display = KMSDisplay(device: device, log: PlatformLog { _ in })
+        guard try display.start() else { throw BenchSetupError(message: "\(name): the memory display did not start") }
         frame(at: time) // layout, glyph cache and first frame: not part of the measurement
+        frame(at: time) // both buffers filled
     }
-
-    deinit { scanout.deallocate() }
 
     /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
     func step() { stepBody(self) }
 
     private func frame(at t: Double) {
+        guard let canvas = display.canvas else { return }
         damage.removeAll()
         assembly.scene.advance(to: t)
-        assembly.renderer.render(into: shadow.canvas, at: t, damage: &damage)
-        ScanoutCopy.copy(damage, from: shadow.canvas, to: scanout, pitch: pitch, rotation: .r0)
+        assembly.renderer.render(into: canvas, at: t, damage: &damage, panning: display.panning)
+        _ = try? display.present(damage)
+        _ = try? display.handleReadable()
     }
+
+    /// Times the scan-out window ran off its buffers (re-centre copies) so far.
+    var recentres: Int { display.recentres }
 
     private func touch(_ event: TouchEvent) { assembly.scene.handle(event) }
 
@@ -104,8 +110,9 @@ final class FrameScene {
     /// Flings across a long page of text and photographs: a quick 5-frame swipe of
     /// 100 px a frame, then the page coasting for the rest of a second; the next fling
     /// goes the other way. Each step is one 60 Hz frame of that cycle.
-    private static func fling(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
+    private static func fling(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                              driver: String = "bochs-drm") throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, driver: driver)
         var k = 0, up = true, y = 0.0
         s.stepBody = { s in
             s.time += 1.0 / 60
@@ -159,4 +166,9 @@ final class FrameScene {
         }
         return s
     }
+}
+
+struct BenchSetupError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
