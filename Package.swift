@@ -60,7 +60,7 @@ let package = Package(
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
-            "Touch", "Raster", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "Touch", "Raster", "CRasterKernels", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 

@@ -2,6 +2,7 @@
 #include "cshim_raster.h"
 #include <dlfcn.h>
 #include <malloc.h>
+#include <string.h>
 
 // Under AddressSanitizer malloc is ASan's, which glibc's mallinfo2() does not see (it
 // would report no growth ever, and the heap tests would pass for nothing); the
@@ -117,4 +118,36 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mas
             d[i] = a == 255 ? color : mask_pixel(color, d[i], a);
         }
     }
+}
+
+// Scan-out copy: rows of `row_bytes` from cached memory into a dumb buffer with
+// streaming (non-temporal) stores. The destination is write-combined memory on the
+// device, never read: streaming stores skip the read-for-ownership a normal store
+// makes of each line (on cached memory, as in the bench) and keep the shadow and
+// page in the cache instead of the scan-out buffer. 16-byte vector stores are
+// movntdq on x86-64 (SSE2, the baseline) and stnp on AArch64.
+typedef uint8_t u8v16 __attribute__((vector_size(16), aligned(1)));
+typedef uint8_t u8v16a __attribute__((vector_size(16)));
+void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
+                                   size_t row_bytes, size_t rows) {
+    for (size_t y = 0; y < rows; y++) {
+        uint8_t *d = dst + y * dst_pitch;
+        const uint8_t *s = src + y * src_stride;
+        size_t n = row_bytes;
+        // Up to the first 16-byte boundary of the destination: plain stores.
+        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
+        if (head > n) head = n;
+        memcpy(d, s, head);
+        d += head; s += head; n -= head;
+        for (; n >= 16; n -= 16, d += 16, s += 16) {
+            u8v16 v = *(const u8v16 *)s;
+            __builtin_nontemporal_store((u8v16a)v, (u8v16a *)d);
+        }
+        memcpy(d, s, n);
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_sfence();  // streaming stores are weakly ordered: finish them before the flip
+#elif defined(__aarch64__)
+    __asm__ volatile("dmb ishst" ::: "memory");
+#endif
 }
