@@ -32,7 +32,7 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertEqual(device.calls, ["saveCRTC 31", "create 8x6", "create 8x6"], "buffers half a screen taller")
         XCTAssertTrue(lines[0].contains("scrolling: offset framebuffers"), lines[0])
         XCTAssertEqual(display.windowTop, 1, "the window starts in the middle")
-        XCTAssertNotNil(display.panning)
+        XCTAssertTrue(display.canPan)
         XCTAssertEqual(try display.present(Region()), .shown)
         XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5001 over 101 rows 1", "setCRTC 31 fb 5001 conn 5 8x4@60",
                                                        "dirtyFB 5001 8x4+0+0"], "DirtyFB in the offset framebuffer's rows")
@@ -74,7 +74,7 @@ final class ScanoutPanningTests: XCTestCase {
         device.addFramebufferError = .invalidArgument
         XCTAssertEqual(try display.present(Region()), .shown)
         XCTAssertEqual(display.panMethod, .copy)
-        XCTAssertNil(display.panning)
+        XCTAssertFalse(display.canPan)
         XCTAssertEqual(display.windowTop, 0)
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60")
         XCTAssertTrue(lines.contains { $0.contains("failed on /dev/dri/card9") && $0.contains("copying instead") }, "\(lines)")
@@ -85,7 +85,7 @@ final class ScanoutPanningTests: XCTestCase {
             let (display, device) = makeDisplay(driver: driver, rotation: rotation)
             try display.start()
             XCTAssertEqual(display.panMethod, .copy)
-            XCTAssertNil(display.panning)
+            XCTAssertFalse(display.canPan)
             XCTAssertEqual(device.calls.filter { $0.hasPrefix("create") }.count, 2)
             XCTAssertFalse(device.calls.contains { $0.hasPrefix("create") && !$0.hasSuffix("8x4") && !$0.hasSuffix("4x8") }, "\(device.calls)")
         }
@@ -128,7 +128,7 @@ final class ScanoutPanningTests: XCTestCase {
         func frame() throws {
             var damage = Region()
             assembly.scene.advance(to: t)
-            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, panning: display.panning)
+            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
             _ = try display.present(damage)
             _ = try display.handleReadable()
             var scratch = Region()
@@ -157,5 +157,53 @@ final class ScanoutPanningTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 90)
         if driver != "vc4" { XCTAssertGreaterThan(display.recentres, 0, "\(driver): the flings ran off the buffers") }
+    }
+
+    /// The menu fading in and out over a scrolled page: the fade steps go straight into
+    /// the scan-out buffer, and every frame on screen, and the shadow once the fade
+    /// stops, equals the same frame drawn from scratch.
+    func testFadeFramesGoStraightToScanoutAndMatchFullRedraws() throws {
+        let w = 320, h = 240
+        let (display, device) = makeDisplay(driver: "bochs-drm", width: w, height: h)
+        try display.start()
+        var config = KioskConfig.builtIn
+        config.pages = [config.pages[2]] + config.pages
+        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let fresh = try Bitmap(width: w, height: h)
+        var t = 0.0
+        func differing(_ pixel: (Int, Int) -> UInt32?) -> Int {
+            var n = 0
+            for y in 0..<h {
+                let row = fresh.canvas.row(y)
+                for x in 0..<w where row[x] & 0xFFFFFF != (pixel(x, y) ?? 0) & 0xFFFFFF { n += 1 }
+            }
+            return n
+        }
+        func frame(_ label: String) throws {
+            var damage = Region()
+            assembly.scene.advance(to: t)
+            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
+            _ = try display.present(damage)
+            _ = try display.handleReadable()
+            var scratch = Region()
+            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
+            XCTAssertEqual(differing { device.screenPixel(x: $0, y: $1) }, 0, "\(label) on screen at t = \(t)")
+        }
+        try frame("first")
+        // Scroll a little (panned), then three fingers open the menu; later close it.
+        assembly.scene.handle(.down(slot: 0, x: 160, y: 200, time: t))
+        for _ in 0..<5 { t += 1.0 / 60; assembly.scene.handle(.move(slot: 0, x: 160, y: 200 - 60 * t, time: t)); try frame("drag") }
+        t += 0.2
+        assembly.scene.handle(.up(slot: 0, time: t))
+        try frame("rest")
+        for cycle in 0..<2 {
+            for i in 0..<3 { assembly.scene.handle(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
+            for i in 0..<3 { assembly.scene.handle(.up(slot: i, time: t + 0.05)) }
+            for _ in 0..<24 { t += 1.0 / 60; try frame("fade \(cycle)") }
+            let canvas = try XCTUnwrap(display.canvas)
+            XCTAssertEqual(differing { canvas.pixel(x: $0, y: $1) }, 0, "the shadow once the fade \(cycle) stopped")
+            t += 0.5
+        }
+        XCTAssertGreaterThan(display.directFrames, 20, "fade steps composed straight into the scan-out buffer")
     }
 }

@@ -145,11 +145,11 @@ public final class KioskRuntime {
     }
 
     public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
-        render(into: canvas, at: time, damage: &damage, panning: nil)
+        render(into: canvas, at: time, damage: &damage, scanout: nil)
     }
 
-    /// `panning`: the display can scroll by moving its scan-out window (see `SceneRenderer`).
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning?) {
+    /// `scanout`: the display can pan and take direct frames (see `SceneRenderer`).
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?) {
         guard let assembly else {
             canvas.fill(canvas.bounds, color: config.theme.background)
             damage.add(canvas.bounds)
@@ -159,7 +159,7 @@ public final class KioskRuntime {
         if canvas.width != Int(assembly.scene.width) || canvas.height != Int(assembly.scene.height) {
             resize(width: canvas.width, height: canvas.height, at: time)
         }
-        assembly.renderer.render(into: canvas, at: time, damage: &damage, panning: panning)
+        assembly.renderer.render(into: canvas, at: time, damage: &damage, scanout: scanout)
     }
 
     public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }

@@ -21,6 +21,9 @@ public final class SceneRenderer {
     private var menuContentBox = IntRect.zero
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
+    /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
+    /// does not hold it, and the next frame drawn there must be drawn whole.
+    private var shadowStale = false
     private var stale = Region()
 
     public init(scene: KioskScene, content: PageContent) {
@@ -111,12 +114,13 @@ public final class SceneRenderer {
     /// scroll moves the window instead of the pixels and draws only the uncovered strip;
     /// the canvas of the moved window is returned (else `canvas` itself).
     @discardableResult
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning? = nil) -> Canvas {
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface? = nil) -> Canvas {
         var canvas = canvas
         let now = state(at: time)
         let full = canvas.bounds
         if now.blanked {
-            if last?.blanked != true { canvas.fill(full, color: .black); damage.add(full) }
+            if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
+            shadowStale = false
             last = now
             return canvas
         }
@@ -133,11 +137,11 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        if let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
+        if !(shadowStale && !layered), let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
-            if dx == 0, dy != 0, !layered, abs(dy) < full.height, let panned = panning?.pan(by: dy) {
+            if dx == 0, dy != 0, !layered, abs(dy) < full.height, let panned = scanout?.pan(by: dy) {
                 // The display moved its scan-out window: only the uncovered strip and the
                 // dots are new (the same pixels `move` would leave stale).
                 canvas = panned
@@ -163,21 +167,34 @@ public final class SceneRenderer {
         if layered {
             let layer = menuLayerCanvas(width: canvas.width, height: canvas.height)
             var composeRegion = pageDamage
-            if last?.menuAlpha != now.menuAlpha || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            let fading = last?.menuAlpha != now.menuAlpha
+            if fading || shadowStale || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            // A fade step rewrites every pixel: straight into the scan-out buffer where the
+            // display allows (write only, one pass), leaving the shadow stale until a frame
+            // that is not a fade step redraws it whole.
+            var destination = canvas
+            var direct = false
+            if fading, layer != nil, let scanoutCanvas = scanout?.directFrame() {
+                destination = scanoutCanvas
+                direct = true
+            }
             let alpha = Double(now.menuAlpha) / 255
             let overlay = scene.config.theme.overlay
             for rect in composeRegion.rects {
                 guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour except around the ring: there a
                 // colour blend reads only the page; the items need the layer itself.
-                canvas.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
+                destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
                 rect.forEachPiece(outside: menuContentBox) { piece in
-                    canvas.blend(color: overlay, alpha: alpha, over: target, rect: piece)
+                    destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
                 }
             }
+            shadowStale = direct
             damage.add(composeRegion)
         } else {
             damage.add(pageDamage)
+            if shadowStale { damage.add(full) }
+            shadowStale = false
         }
         last = now
         return canvas

@@ -28,6 +28,10 @@ public final class KMSDisplay: FrameSink {
     private var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
     public private(set) var recentres = 0
+    /// The renderer composed the coming frame straight into the back buffer.
+    private var directPending = false
+    /// Frames composed straight into a scan-out buffer so far.
+    public private(set) var directFrames = 0
     /// Scroll frames shown by moving the window (logged at exit).
     public private(set) var pans = 0
     // Output state: who owns the card, whether the panel is lit.
@@ -64,7 +68,9 @@ public final class KMSDisplay: FrameSink {
     public var pollFD: FileDescriptor? { device.fd }
     /// The part of the shadow on screen.
     public var canvas: Canvas? { output != nil && hasMaster ? windowCanvas : nil }
-    public var panning: CanvasPanning? { window.canPan ? self : nil }
+    public var scanoutSurface: ScanoutSurface? { self }
+    /// Whether a scroll can move the window (a driver known to pan, rotation 0).
+    public var canPan: Bool { window.canPan }
     public var panMethod: PanMethod { window.method }
     /// The first buffer row on screen.
     public var windowTop: Int { window.top }
@@ -146,7 +152,11 @@ public final class KMSDisplay: FrameSink {
     public func present(_ damage: Region) throws -> PresentOutcome {
         guard let output, let shadow, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
         let buffer = scanout.backBuffer
-        let copied = scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.top), from: shadow.canvas, rotation: rotation)
+        if directPending { directFrames += 1 }
+        let copied = directPending
+            ? scanout.backWrittenWhole(window.rect(width: shadow.width))
+            : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.top), from: shadow.canvas, rotation: rotation)
+        directPending = false
         repaintOwed = false
         let outcome: PresentOutcome
         do {
@@ -316,7 +326,7 @@ public final class KMSDisplay: FrameSink {
     }
 }
 
-extension KMSDisplay: CanvasPanning {
+extension KMSDisplay: ScanoutSurface {
     /// Moves the window `dy` rows up the buffers (the picture `dy` rows lower); when it
     /// would leave them, the picture is first copied to the far end (a re-centre: one
     /// move in the shadow, one full copy into each buffer, once per screen of travel).
@@ -327,9 +337,22 @@ extension KMSDisplay: CanvasPanning {
             damageEverything()
             recentres += 1
         }
+        directPending = false
         window.top = next.top
         pans += 1
         updateWindowCanvas()
         return windowCanvas
+    }
+
+    /// The back buffer's window, to be written whole by the renderer (a fade frame):
+    /// the present that follows copies nothing into it. Unrotated only (the renderer
+    /// draws logical pixels).
+    public func directFrame() -> Canvas? {
+        guard let shadow, output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
+        let buffer = scanout.backBuffer
+        guard let canvas = try? Canvas(base: buffer.pixels + window.top * buffer.pitch, width: shadow.width,
+                                       height: window.screenHeight, stride: buffer.pitch) else { return nil }
+        directPending = true
+        return canvas
     }
 }

@@ -48,6 +48,14 @@ struct ScanoutBuffers {
         return copied
     }
 
+    /// The back buffer was written whole (a direct frame over `rect`, the window): it
+    /// lacks nothing, the other lacks all of it. Returns what changed (for DirtyFB).
+    mutating func backWrittenWhole(_ rect: IntRect) -> Region {
+        for i in pending.indices { pending[i] = Region(rect) }
+        pending[back].removeAll()
+        return Region(rect)
+    }
+
     /// The back buffer is now on screen (or queued): draw into the other one next.
     mutating func swap() { back = 1 - back }
 }

@@ -16,8 +16,9 @@ public protocol FrameSource: AnyObject {
     /// Draw the frame for `time` into the shadow canvas (logical size), adding what
     /// changed to `damage`. The canvas keeps the previous frame's pixels.
     func render(into canvas: Canvas, at time: Double, damage: inout Region)
-    /// The same with the sink's panning, if it can pan (default: ignores it).
-    func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning?)
+    /// The same with what the sink offers beyond the canvas (panning, direct frames);
+    /// default: ignores it.
+    func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?)
     /// Monotonic time of the next timed action (idle home, gesture timeout), or nil.
     func nextDeadline() -> Double?
     func deadlineReached(at time: Double)
@@ -28,9 +29,9 @@ public protocol FrameSource: AnyObject {
 
 extension FrameSource {
     public var displayPowered: Bool { true }
-    /// With a sink that can pan (`FrameSink.panning`): may draw a vertical scroll by
-    /// moving the window. Default: ignores the panning and draws into `canvas`.
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region, panning: CanvasPanning?) {
+    /// With a sink's `ScanoutSurface`: may draw a vertical scroll by moving the window,
+    /// or a fade frame straight into the scan-out buffer. Default: draws into `canvas`.
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?) {
         render(into: canvas, at: time, damage: &damage)
     }
 }
@@ -55,13 +56,13 @@ public protocol FrameSink: AnyObject {
     func handleReadable() throws -> Int
     /// DPMS on / off (a no-op where there is no display).
     func setPower(on: Bool)
-    /// Set when the sink can scroll by moving its scan-out window (`KMSDisplay` on a
-    /// driver known to pan); nil otherwise.
-    var panning: CanvasPanning? { get }
+    /// What the sink offers beyond the canvas (`KMSDisplay`: panning where the driver
+    /// is known to pan, direct frames); nil otherwise.
+    var scanoutSurface: ScanoutSurface? { get }
 }
 
 extension FrameSink {
-    public var panning: CanvasPanning? { nil }
+    public var scanoutSurface: ScanoutSurface? { nil }
 }
 
 public enum PresentOutcome: Equatable, Sendable {

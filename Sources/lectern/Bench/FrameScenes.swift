@@ -72,7 +72,7 @@ final class FrameScene {
         guard let canvas = display.canvas else { return }
         damage.removeAll()
         assembly.scene.advance(to: t)
-        assembly.renderer.render(into: canvas, at: t, damage: &damage, panning: display.panning)
+        assembly.renderer.render(into: canvas, at: t, damage: &damage, scanout: display.scanoutSurface)
         _ = try? display.present(damage)
         _ = try? display.handleReadable()
     }
