@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "CTOML"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "CTOML"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [

@@ -151,3 +151,73 @@ void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t
     __asm__ volatile("dmb ishst" ::: "memory");
 #endif
 }
+
+// The two mixes again with streaming stores, for a frame composed straight into the
+// scan-out buffer (written once, never read): the destination is brought to a 32-byte
+// boundary with the scalar formula, then whole vectors are stored non-temporally.
+// Same arithmetic, so the same bytes as the kernels above.
+static inline void mix_scalar(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t from, size_t to,
+                              uint16_t a, uint16_t ia) {
+    for (size_t i = from; i < to; i++) {
+        unsigned t = src[i] * a + under[i] * ia + 128;
+        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    }
+}
+
+static inline size_t head_to_32(const uint8_t *dst, size_t count) {
+    size_t head = (32 - ((uintptr_t)dst & 31)) & 31;
+    return head > count ? count : head;
+}
+
+#if defined(__x86_64__)
+__attribute__((target_clones("avx512bw", "avx2", "default")))
+#endif
+void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
+    const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
+    size_t i = head_to_32(dst, count);
+    mix_scalar(dst, src, under, 0, i, a, ia);
+    for (; i + 32 <= count; i += 32) {
+        u8x16 s8, d8;
+        __builtin_memcpy(&s8, src + i, 32);
+        __builtin_memcpy(&d8, under + i, 32);
+        u16x16 t = __builtin_convertvector(s8, u16x16) * a + __builtin_convertvector(d8, u16x16) * ia + 128;
+        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
+        __builtin_nontemporal_store(r, (u8x16 *)(dst + i));
+    }
+    mix_scalar(dst, src, under, i, count, a, ia);
+}
+
+#if defined(__x86_64__)
+__attribute__((target_clones("avx512bw", "avx2", "default")))
+#endif
+void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
+    const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
+    size_t i = head_to_32(dst, count);
+    for (size_t k = 0; k < i; k++) {
+        unsigned t = ((color >> (8 * (k & 3))) & 0xFF) * a + under[k] * ia + 128;
+        dst[k] = (uint8_t)((t + (t >> 8)) >> 8);
+    }
+    // Lane phase: dst + i is 4-byte aligned relative to the row start (i is a multiple
+    // of 4 when dst is pixel-aligned), so lane & 3 is still the byte within the pixel.
+    u16x16 s;
+    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)(((color >> (8 * ((i + lane) & 3))) & 0xFF) * a + 128);
+    for (; i + 32 <= count; i += 32) {
+        u8x16 d8;
+        __builtin_memcpy(&d8, under + i, 32);
+        u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
+        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
+        __builtin_nontemporal_store(r, (u8x16 *)(dst + i));
+    }
+    for (; i < count; i++) {
+        unsigned t = ((color >> (8 * (i & 3))) & 0xFF) * a + under[i] * ia + 128;
+        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    }
+}
+
+void cshim_raster_stream_fence(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_sfence();
+#elif defined(__aarch64__)
+    __asm__ volatile("dmb ishst" ::: "memory");
+#endif
+}

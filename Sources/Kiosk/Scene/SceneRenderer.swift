@@ -184,11 +184,20 @@ public final class SceneRenderer {
                 guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour except around the ring: there a
                 // colour blend reads only the page; the items need the layer itself.
-                destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
-                rect.forEachPiece(outside: menuContentBox) { piece in
-                    destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
+                if direct {
+                    DirectCompose.composite(layer, over: target, into: destination, alpha: now.menuAlpha,
+                                            rect: rect.intersection(menuContentBox))
+                    rect.forEachPiece(outside: menuContentBox) { piece in
+                        DirectCompose.blend(color: overlay, over: target, into: destination, alpha: now.menuAlpha, rect: piece)
+                    }
+                } else {
+                    destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
+                    rect.forEachPiece(outside: menuContentBox) { piece in
+                        destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
+                    }
                 }
             }
+            if direct { DirectCompose.finish() }
             shadowStale = direct
             damage.add(composeRegion)
         } else {
