@@ -3,7 +3,8 @@ import Raster
 /// Draws a `KioskScene` at a frame's time into a canvas (the shadow buffer), touching
 /// only what changed since the previous frame and reporting it as damage.
 ///
-/// - Scrolling moves the pixels already drawn and draws only the exposed strip.
+/// - Scrolling moves the pixels already drawn (or the display's scan-out window) and
+///   draws only the exposed strip.
 /// - The dots redraw only their own boxes.
 /// - While the menu shows, the page is drawn into its own bitmap and the frame is that
 ///   page with the menu layer (overlay colour and ring items, drawn once) composited
@@ -110,9 +111,10 @@ public final class SceneRenderer {
     }
 
     /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to
-    /// `damage`. With `panning` (a scan-out buffer taller than the screen), a vertical
-    /// scroll moves the window instead of the pixels and draws only the uncovered strip;
-    /// the canvas of the moved window is returned (else `canvas` itself).
+    /// `damage`. With `scanout` (the display's `ScanoutSurface`): a vertical scroll moves
+    /// the scan-out window instead of the pixels where the display pans, drawing only the
+    /// uncovered strip, and a fade step is composed straight into the scan-out buffer.
+    /// Returns the canvas the frame ends in (the moved window, else `canvas` itself).
     @discardableResult
     public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface? = nil) -> Canvas {
         var canvas = canvas

@@ -18,22 +18,22 @@ public final class KMSDisplay: FrameSink {
     public private(set) var output: OutputChoice?
     public private(set) var saved: SavedCRTC?
     /// Scan-out buffers and the damage each still lacks.
-    private var scanout = ScanoutBuffers()
+    var scanout = ScanoutBuffers()
     /// How frames reach the screen, and where that stands.
-    private var presenter = PresentStrategy()
+    var presenter = PresentStrategy()
     /// The logical picture, as tall as the buffers: the screen shows `window`'s rows.
     public private(set) var shadow: Bitmap?
     /// Which rows of the buffers the screen shows, and how it moves (`PanMethod`).
-    private var window = PanWindow(method: .copy, screenHeight: 0, bufferHeight: 0)
-    private var windowCanvas: Canvas?
+    var window = PanWindow(method: .copy, screenHeight: 0, bufferHeight: 0)
+    var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
-    public private(set) var recentres = 0
+    public internal(set) var recentres = 0
     /// The renderer composed the coming frame straight into the back buffer.
-    private var directPending = false
+    var directPending = false
     /// Frames composed straight into a scan-out buffer so far.
-    public private(set) var directFrames = 0
+    public internal(set) var directFrames = 0
     /// Scroll frames shown by moving the window (logged at exit).
-    public private(set) var pans = 0
+    public internal(set) var pans = 0
     // Output state: who owns the card, whether the panel is lit.
     public private(set) var hasMaster = true
     public private(set) var poweredOn = true
@@ -136,7 +136,7 @@ public final class KMSDisplay: FrameSink {
     /// `LECTERN_PAN` from the environment ("copy" forces copying); tests set it.
     var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
 
-    private func updateWindowCanvas() {
+    func updateWindowCanvas() {
         guard let shadow else { windowCanvas = nil; return }
         windowCanvas = try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
     }
@@ -184,47 +184,6 @@ public final class KMSDisplay: FrameSink {
         lastPresentError = nil
         scanout.swap()
         return outcome
-    }
-
-    /// The framebuffer and CRTC y that show the window from `buffer`.
-    private func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, Int) {
-        switch window.method {
-        case .copy: return (buffer.framebuffer, 0)
-        case .crtcY: return (buffer.framebuffer, window.top)
-        case .offsetFramebuffers:
-            let i = scanout.back
-            if let made = window.offsetFramebuffers[i], made.rows == window.top { return (made.framebuffer, 0) }
-            let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, height: window.screenHeight)
-            // The buffer's previous offset framebuffer is not on screen (the other buffer is).
-            if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
-            window.offsetFramebuffers[i] = (window.top, framebuffer)
-            return (framebuffer, 0)
-        }
-    }
-
-    private func removeOffsetFramebuffers() {
-        for case let made? in window.offsetFramebuffers { device.removeFramebuffer(made.framebuffer) }
-        window.offsetFramebuffers = [nil, nil]
-    }
-
-    /// The driver refused to show the window: the picture goes back to the buffers'
-    /// first rows and frames are copied from now on.
-    private func stopPanning(_ why: String) {
-        log.info("scrolling by scan-out offset (\(window.method.rawValue)) failed on \(device.path): \(why); copying instead")
-        moveWindow(to: 0)
-        window.method = .copy
-        presenter.owesModeset()
-        removeOffsetFramebuffers()
-        updateWindowCanvas()
-        damageEverything()
-    }
-
-    /// Copies the window's rows in the shadow to start at `row` (one memmove).
-    private func moveWindow(to row: Int) {
-        guard let shadow, row != window.top else { return }
-        let c = shadow.canvas
-        (c.base + row * c.stride).copyMemory(from: c.base + window.top * c.stride, byteCount: window.screenHeight * c.stride)
-        window.top = row
     }
 
     public func handleReadable() throws -> Int {
@@ -323,36 +282,5 @@ public final class KMSDisplay: FrameSink {
         windowCanvas = nil
         shadow = nil
         presenter.owesModeset()
-    }
-}
-
-extension KMSDisplay: ScanoutSurface {
-    /// Moves the window `dy` rows up the buffers (the picture `dy` rows lower); when it
-    /// would leave them, the picture is first copied to the far end (a re-centre: one
-    /// move in the shadow, one full copy into each buffer, once per screen of travel).
-    public func pan(by dy: Int) -> Canvas? {
-        guard output != nil, hasMaster, !flipPending, let next = window.destination(for: dy) else { return nil }
-        if let row = next.relocateTo {
-            moveWindow(to: row)
-            damageEverything()
-            recentres += 1
-        }
-        directPending = false
-        window.top = next.top
-        pans += 1
-        updateWindowCanvas()
-        return windowCanvas
-    }
-
-    /// The back buffer's window, to be written whole by the renderer (a fade frame):
-    /// the present that follows copies nothing into it. Unrotated only (the renderer
-    /// draws logical pixels).
-    public func directFrame() -> Canvas? {
-        guard let shadow, output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
-        let buffer = scanout.backBuffer
-        guard let canvas = try? Canvas(base: buffer.pixels + window.top * buffer.pitch, width: shadow.width,
-                                       height: window.screenHeight, stride: buffer.pitch) else { return nil }
-        directPending = true
-        return canvas
     }
 }
