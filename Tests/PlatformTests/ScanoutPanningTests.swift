@@ -15,12 +15,14 @@ final class ScanoutPanningTests: XCTestCase {
         let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
         device.driverName = driver
         let display = KMSDisplay(device: device, rotation: rotation, log: PlatformLog { [unowned self] in lines.append($0) })
-        display.panOverride = nil
+        display.panOverride = "on"
         return (display, device)
     }
 
     func testMethodPerDriver() {
-        XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .offsetFramebuffers)
+        XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .copy, "off by default (see PanMethod.forDriver)")
+        XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "on"), .offsetFramebuffers)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .crtcY)
         XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .crtcY)
         XCTAssertEqual(PanMethod.forDriver("vc4"), .copy)
         XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "copy"), .copy)

@@ -133,8 +133,9 @@ public final class KMSDisplay: FrameSink {
         damageEverything()
     }
 
-    /// `LECTERN_PAN` from the environment ("copy" forces copying); tests set it.
-    var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
+    /// `LECTERN_PAN` from the environment ("copy" forces copying, "on" enables methods
+    /// that are off by default); tests and the bench set it.
+    public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
 
     func updateWindowCanvas() {
         guard let shadow else { windowCanvas = nil; return }

@@ -17,11 +17,15 @@ public enum PanMethod: String, Equatable, Sendable {
     case copy = "copying (driver not known to pan)"
 
     /// The method for a driver (`drmGetVersion`'s name). `LECTERN_PAN=copy` in the
-    /// environment forces copying (to compare, or to work around a driver).
+    /// environment forces copying (to compare, or to work around a driver);
+    /// `LECTERN_PAN=on` also enables bochs' offset framebuffers, which are off by
+    /// default: they pan correctly (the machine test's kiosk-pan), but with them the
+    /// machine test's kiosk-unplug-fling fling ran to the page's end in full runs
+    /// (twice; not when run alone, nor with copying) and the cause is not known yet.
     public static func forDriver(_ name: String, override: String? = nil) -> PanMethod {
         if override == "copy" { return .copy }
         switch name {
-        case "bochs-drm", "bochs": return .offsetFramebuffers
+        case "bochs-drm", "bochs": return override == "on" ? .offsetFramebuffers : .copy
         case "virtio_gpu", "virtio-gpu": return .crtcY
         default: return .copy
         }
