@@ -61,11 +61,11 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
-            "Touch", "Raster", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "Touch", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 

@@ -34,9 +34,9 @@ struct BenchCommand: ParsableCommand {
                     + "\"iterations\":\(r.iterations)}\n"
             }
         } else {
-            out += pad("case", 16) + pad("size", 11) + pad("median µs", 12) + pad("p99 µs", 12) + pad("× memcpy", 10) + "heap Δ\n"
+            out += pad("case", 20) + pad("size", 11) + pad("median µs", 12) + pad("p99 µs", 12) + pad("× memcpy", 10) + "heap Δ\n"
             for r in results {
-                out += pad(r.name, 16) + pad("\(r.width)x\(r.height)", 11) + pad(fmt(r.medianMicros), 12)
+                out += pad(r.name, 20) + pad("\(r.width)x\(r.height)", 11) + pad(fmt(r.medianMicros), 12)
                     + pad(fmt(r.p99Micros), 12) + pad(fmt(r.ratioToMemcpy, 3), 10) + "\(r.heapGrowthBytes)\n"
             }
         }

@@ -8,6 +8,16 @@ final class FakeKMSDevice: KMSDevice {
     static let padding: UInt32 = 0xDEAD_BEEF
     let fd = FileDescriptor(40)
     let path = "/dev/dri/card9"
+    var driverName = "fake"
+    var maxFramebufferHeight = 4096
+    /// Errors for `addFramebuffer` (a driver that refuses offsets).
+    var addFramebufferError: Errno?
+    /// Framebuffers from `addFramebuffer` still registered: id → (buffer handle, first row).
+    var offsetFramebuffers: [UInt32: (handle: UInt32, rows: Int)] = [:]
+    private var nextOffsetFB: UInt32 = 5000
+    /// What the CRTC scans out: the framebuffer and y of the last SetCrtc / flip.
+    private(set) var onScreen: (framebuffer: UInt32, y: Int)?
+    private(set) var buffersByHandle: [UInt32: DumbBuffer] = [:]
     var crtcs: [UInt32] = [31, 32]
     var connectorList: [ConnectorInfo]
     var calls: [String] = []
@@ -36,15 +46,32 @@ final class FakeKMSDevice: KMSDevice {
         allocations.append(memory)
         nextHandle += 1
         calls.append("create \(width)x\(height)")
-        return DumbBuffer(handle: nextHandle, framebuffer: nextHandle + 1000, width: width, height: height,
-                          pitch: pitch, size: size, pixels: memory)
+        let buffer = DumbBuffer(handle: nextHandle, framebuffer: nextHandle + 1000, width: width, height: height,
+                                pitch: pitch, size: size, pixels: memory)
+        buffersByHandle[nextHandle] = buffer
+        return buffer
     }
 
     func destroyDumbBuffer(_ buffer: DumbBuffer) { calls.append("destroy fb \(buffer.framebuffer)") }
 
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode) throws {
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws {
         if let setCRTCError { throw setCRTCError }
-        calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)")
+        calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)" + (y != 0 ? " y \(y)" : ""))
+        onScreen = (framebuffer, y)
+    }
+
+    func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32 {
+        if let addFramebufferError { throw addFramebufferError }
+        precondition(rows >= 0 && rows + height <= buffer.height, "offset framebuffer outside its buffer")
+        nextOffsetFB += 1
+        offsetFramebuffers[nextOffsetFB] = (buffer.handle, rows)
+        calls.append("addFB \(nextOffsetFB) over \(buffer.handle) rows \(rows)")
+        return nextOffsetFB
+    }
+
+    func removeFramebuffer(_ framebuffer: UInt32) {
+        offsetFramebuffers[framebuffer] = nil
+        calls.append("rmFB \(framebuffer)")
     }
 
     func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {
@@ -55,6 +82,7 @@ final class FakeKMSDevice: KMSDevice {
         if let flipError { throw flipError }
         pendingFlips += 1
         calls.append("pageFlip \(crtc) fb \(framebuffer)")
+        onScreen = (framebuffer, onScreen?.y ?? 0)
     }
 
     func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {
@@ -71,6 +99,16 @@ final class FakeKMSDevice: KMSDevice {
         if masterBusyFor > 0 { masterBusyFor -= 1; throw Errno(16 /* EBUSY */) }
     }
     func setPower(connector: UInt32, on: Bool) throws { calls.append("power \(connector) \(on ? "on" : "off")") }
+
+    /// The pixel the screen shows at (x, y), as a driver that honours both framebuffer
+    /// offsets and the CRTC's y would scan it out.
+    func screenPixel(x: Int, y: Int) -> UInt32? {
+        guard let onScreen else { return nil }
+        var handle = onScreen.framebuffer - 1000, rows = onScreen.y
+        if let offset = offsetFramebuffers[onScreen.framebuffer] { handle = offset.handle; rows += offset.rows }
+        guard let buffer = buffersByHandle[handle] else { return nil }
+        return pixel(buffer, x: x, y: rows + y)
+    }
 
     func pixel(_ buffer: DumbBuffer, x: Int, y: Int) -> UInt32 {
         (buffer.pixels + y * buffer.pitch + x * 4).load(as: UInt32.self)

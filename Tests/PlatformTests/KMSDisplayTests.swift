@@ -22,6 +22,26 @@ final class KMSDisplayTests: XCTestCase {
         XCTAssertEqual(display.canvas?.width, 8)
     }
 
+    /// The present state walks modeset → showing → flip pending → showing, and back
+    /// to "modeset owed" whenever our picture may be gone (VT switch).
+    func testScanoutStateIsExplicit() throws {
+        let (display, _) = try makeDisplay()
+        try display.start()
+        XCTAssertEqual(display.scanoutState, .modesetOwed)
+        XCTAssertEqual(try display.present(Region()), .shown)
+        XCTAssertEqual(display.scanoutState, .showing)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued)
+        XCTAssertEqual(display.scanoutState, .flipPending)
+        _ = try display.handleReadable()
+        XCTAssertEqual(display.scanoutState, .showing)
+        display.suspend()
+        XCTAssertEqual(display.scanoutState, .modesetOwed)
+        display.resume()
+        XCTAssertTrue(display.needsPresent)
+        XCTAssertEqual(try display.present(Region()), .shown, "a modeset after the VT came back")
+        XCTAssertEqual(display.presentPath, .pageFlip)
+    }
+
     func testFirstPresentSetsModeThenFlipsWithEvents() throws {
         let (display, device) = try makeDisplay()
         try display.start()

@@ -22,4 +22,14 @@ void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t cou
 // pixel; strides in pixels (dst) and bytes (mask).
 void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mask, size_t mask_stride,
                             size_t width, size_t height, uint32_t color, unsigned color_alpha);
+// Scan-out copy: `rows` rows of `row_bytes` into write-only memory with streaming
+// (non-temporal) stores, fenced at the end. Never reads `dst`.
+void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
+                                   size_t row_bytes, size_t rows);
+// cshim_raster_mix_bytes / _mix_color_bytes with streaming stores into `dst` (which
+// must not be `under`): a frame composed straight into the scan-out buffer. Same bytes.
+// Call cshim_raster_stream_fence() after the frame, before presenting it.
+void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha);
+void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha);
+void cshim_raster_stream_fence(void);
 #endif

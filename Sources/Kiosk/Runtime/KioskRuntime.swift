@@ -149,6 +149,11 @@ public final class KioskRuntime {
     }
 
     public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+        render(into: canvas, at: time, damage: &damage, scanout: nil)
+    }
+
+    /// `scanout`: the display can pan and take direct frames (see `SceneRenderer`).
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?) {
         guard let assembly else {
             canvas.fill(canvas.bounds, color: config.theme.background)
             damage.add(canvas.bounds)
@@ -158,7 +163,7 @@ public final class KioskRuntime {
         if canvas.width != Int(assembly.scene.width) || canvas.height != Int(assembly.scene.height) {
             resize(width: canvas.width, height: canvas.height, at: time)
         }
-        assembly.renderer.render(into: canvas, at: time, damage: &damage)
+        assembly.renderer.render(into: canvas, at: time, damage: &damage, scanout: scanout)
     }
 
     public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }

@@ -3,7 +3,8 @@ import Raster
 /// Draws a `KioskScene` at a frame's time into a canvas (the shadow buffer), touching
 /// only what changed since the previous frame and reporting it as damage.
 ///
-/// - Scrolling moves the pixels already drawn and draws only the exposed strip.
+/// - Scrolling moves the pixels already drawn (or the display's scan-out window) and
+///   draws only the exposed strip.
 /// - The dots redraw only their own boxes.
 /// - While the menu shows, the page is drawn into its own bitmap and the frame is that
 ///   page with the menu layer (overlay colour and ring items, drawn once) composited
@@ -21,6 +22,9 @@ public final class SceneRenderer {
     private var menuContentBox = IntRect.zero
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
+    /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
+    /// does not hold it, and the next frame drawn there must be drawn whole.
+    private var shadowStale = false
     private var stale = Region()
 
     public init(scene: KioskScene, content: PageContent) {
@@ -106,17 +110,24 @@ public final class SceneRenderer {
                           pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked)
     }
 
-    /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to `damage`.
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+    /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to
+    /// `damage`. With `scanout` (the display's `ScanoutSurface`): a vertical scroll moves
+    /// the scan-out window instead of the pixels where the display pans, drawing only the
+    /// uncovered strip, and a fade step is composed straight into the scan-out buffer.
+    /// Returns the canvas the frame ends in (the moved window, else `canvas` itself).
+    @discardableResult
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface? = nil) -> Canvas {
+        var canvas = canvas
         let now = state(at: time)
         let full = canvas.bounds
         if now.blanked {
-            if last?.blanked != true { canvas.fill(full, color: .black); damage.add(full) }
+            if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
+            shadowStale = false
             last = now
-            return
+            return canvas
         }
         let layered = now.menuAlpha > 0
-        let target: Canvas
+        var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
                 pageBitmap = try? Bitmap(width: canvas.width, height: canvas.height)
@@ -128,11 +139,18 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        if let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
+        if !(shadowStale && !layered), let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
-            if dx != 0 || dy != 0 {
+            if dx == 0, dy != 0, !layered, abs(dy) < full.height, let panned = scanout?.pan(by: dy) {
+                // The display moved its scan-out window: only the uncovered strip and the
+                // dots are new (the same pixels `move` would leave stale).
+                canvas = panned
+                target = panned
+                uncovered(target, dx: 0, dy: dy, last: last, now: now)
+                pageDamage.add(stale)
+            } else if dx != 0 || dy != 0 {
                 move(target, dx: dx, dy: dy, last: last, now: now)
                 pageDamage.add(full)
             } else if last.dots != now.dots {
@@ -151,23 +169,46 @@ public final class SceneRenderer {
         if layered {
             let layer = menuLayerCanvas(width: canvas.width, height: canvas.height)
             var composeRegion = pageDamage
-            if last?.menuAlpha != now.menuAlpha || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            let fading = last?.menuAlpha != now.menuAlpha
+            if fading || shadowStale || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            // A fade step rewrites every pixel: straight into the scan-out buffer where the
+            // display allows (write only, one pass), leaving the shadow stale until a frame
+            // that is not a fade step redraws it whole.
+            var destination = canvas
+            var direct = false
+            if fading, layer != nil, let scanoutCanvas = scanout?.directFrame() {
+                destination = scanoutCanvas
+                direct = true
+            }
             let alpha = Double(now.menuAlpha) / 255
             let overlay = scene.config.theme.overlay
             for rect in composeRegion.rects {
                 guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour except around the ring: there a
                 // colour blend reads only the page; the items need the layer itself.
-                canvas.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
-                rect.forEachPiece(outside: menuContentBox) { piece in
-                    canvas.blend(color: overlay, alpha: alpha, over: target, rect: piece)
+                if direct {
+                    DirectCompose.composite(layer, over: target, into: destination, alpha: now.menuAlpha,
+                                            rect: rect.intersection(menuContentBox))
+                    rect.forEachPiece(outside: menuContentBox) { piece in
+                        DirectCompose.blend(color: overlay, over: target, into: destination, alpha: now.menuAlpha, rect: piece)
+                    }
+                } else {
+                    destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
+                    rect.forEachPiece(outside: menuContentBox) { piece in
+                        destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
+                    }
                 }
             }
+            if direct { DirectCompose.finish() }
+            shadowStale = direct
             damage.add(composeRegion)
         } else {
             damage.add(pageDamage)
+            if shadowStale { damage.add(full) }
+            shadowStale = false
         }
         last = now
+        return canvas
     }
 
     // MARK: Page
@@ -181,6 +222,13 @@ public final class SceneRenderer {
             return
         }
         target.move(target.bounds, dx: dx, dy: dy)
+        uncovered(target, dx: dx, dy: dy, last: last, now: now)
+    }
+
+    /// After the page's pixels moved by (dx, dy): draws what they uncovered and where
+    /// the dots were and are, and leaves those rectangles in `stale`.
+    private func uncovered(_ target: Canvas, dx: Int, dy: Int, last: FrameState, now: FrameState) {
+        let w = target.width, h = target.height
         stale.removeAll()
         if dx > 0 { stale.add(IntRect(x: 0, y: 0, width: dx, height: h)) }
         if dx < 0 { stale.add(IntRect(x: w + dx, y: 0, width: -dx, height: h)) }
@@ -188,7 +236,8 @@ public final class SceneRenderer {
         if dy < 0 { stale.add(IntRect(x: 0, y: h + dy, width: w, height: -dy)) }
         last.dots.forEach { stale.add($0.bounds.offsetBy(dx: dx, dy: dy).insetBy(dx: -1, dy: -1)) }
         now.dots.forEach { stale.add($0.bounds.insetBy(dx: -1, dy: -1)) }
-        for rect in stale.clipped(to: target.bounds).rects {
+        stale = stale.clipped(to: target.bounds)
+        for rect in stale.rects {
             drawPage(target, clip: rect, state: now)
         }
     }

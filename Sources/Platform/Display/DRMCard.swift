@@ -165,11 +165,44 @@ public final class DRMCard: KMSDevice {
         return info
     }
 
-    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode) throws {
+    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws {
         var info = modeInfo(mode)
         var conn = connector
-        try check(drmModeSetCrtc(fd.rawValue, crtc, framebuffer, 0, 0, &conn, 1, &info))
+        try check(drmModeSetCrtc(fd.rawValue, crtc, framebuffer, 0, UInt32(y), &conn, 1, &info))
     }
+
+    public var driverName: String {
+        guard let version = drmGetVersion(fd.rawValue) else { return "" }
+        defer { drmFreeVersion(version) }
+        guard let name = version.pointee.name else { return "" }
+        return String(cString: name)
+    }
+
+    public var maxFramebufferHeight: Int {
+        guard let res = drmModeGetResources(fd.rawValue) else { return 0 }
+        defer { drmModeFreeResources(res) }
+        return Int(res.pointee.max_height)
+    }
+
+    public func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32 {
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (buffer.handle, 0, 0, 0)
+        var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(buffer.pitch), 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (UInt32(rows * buffer.pitch), 0, 0, 0)
+        var fb: UInt32 = 0
+        try withUnsafeMutableBytes(of: &handles) { h in
+            try withUnsafeMutableBytes(of: &pitches) { p in
+                try withUnsafeMutableBytes(of: &offsets) { o in
+                    try check(drmModeAddFB2(fd.rawValue, UInt32(buffer.width), UInt32(height), cshim_DRM_FORMAT_XRGB8888,
+                                            h.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                            p.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                            o.baseAddress!.assumingMemoryBound(to: UInt32.self), &fb, 0))
+                }
+            }
+        }
+        return fb
+    }
+
+    public func removeFramebuffer(_ framebuffer: UInt32) { drmModeRmFB(fd.rawValue, framebuffer) }
 
     public func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {
         if let mode = saved.mode, saved.framebuffer != 0 {

@@ -71,13 +71,24 @@ public protocol KMSDevice: AnyObject {
     /// The card's fd, polled for page-flip events.
     var fd: FileDescriptor { get }
     var path: String { get }
+    /// The kernel driver's name (`drmGetVersion`): "bochs-drm", "virtio_gpu", "vc4"...
+    /// Decides how (and whether) the display pans; "" when unknown.
+    var driverName: String { get }
+    /// The tallest framebuffer the driver accepts (`max_height`), 0 when unknown.
+    var maxFramebufferHeight: Int { get }
     func crtcIDs() throws -> [UInt32]
     func connectors() throws -> [ConnectorInfo]
     func saveCRTC(_ crtc: UInt32) -> SavedCRTC?
     func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer
     func destroyDumbBuffer(_ buffer: DumbBuffer)
-    /// Shows `framebuffer` on `crtc` driving `connector` in `mode` (a modeset).
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode) throws
+    /// Shows `framebuffer` on `crtc` driving `connector` in `mode` (a modeset),
+    /// scanning out from row `y` of the framebuffer (0 but when panning).
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws
+    /// A framebuffer over `buffer`'s memory starting `rows` rows down, `height` rows
+    /// tall (AddFB2 with `offsets[0] = rows × pitch`): how bochs-drm pans.
+    func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32
+    /// Removes a framebuffer made by `addFramebuffer` (never one on screen).
+    func removeFramebuffer(_ framebuffer: UInt32)
     /// Puts back what `saveCRTC` returned (framebuffer 0 turns the CRTC off).
     func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws
     /// Queues a flip to `framebuffer` at the next vblank, with a completion event.

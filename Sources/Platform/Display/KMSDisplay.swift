@@ -1,10 +1,12 @@
-import Touch
+import Glibc
 import Raster
+import Touch
 
-/// The DRM/KMS output: one connector, mode and CRTC, two dumb buffers, a shadow
-/// bitmap the scene draws into. Damage is kept per buffer, so a buffer that missed
-/// frames gets their damage copied too. Flips with events; where the driver has no
-/// page flip, a modeset per frame plus DirtyFB.
+/// The DRM/KMS output: one connector, mode and CRTC, and a shadow bitmap the scene
+/// draws into. Split by concern: the scan-out buffers with their per-buffer damage
+/// (`ScanoutBuffers`), how a frame reaches the screen (`PresentStrategy`: page flips
+/// with events, or a modeset per frame plus DirtyFB), and the output state kept
+/// here (the chosen output, DRM master, DPMS, hotplug).
 public final class KMSDisplay: FrameSink {
     public let device: KMSDevice
     /// The panel's rotation: drawing (the rotated copy) and the logical size follow it.
@@ -15,23 +17,44 @@ public final class KMSDisplay: FrameSink {
 
     public private(set) var output: OutputChoice?
     public private(set) var saved: SavedCRTC?
-    public private(set) var buffers: [DumbBuffer] = []
+    /// Scan-out buffers and the damage each still lacks.
+    var scanout = ScanoutBuffers()
+    /// How frames reach the screen, and where that stands.
+    var presenter = PresentStrategy()
+    /// The logical picture, as tall as the buffers: the screen shows `window`'s rows.
     public private(set) var shadow: Bitmap?
-    /// Damage not yet copied into each buffer (logical coordinates).
-    public private(set) var pendingDamage: [Region] = []
-    /// Index of the buffer drawn next (not on screen).
-    public private(set) var back = 0
-    public private(set) var flipPending = false
+    /// Which rows of the buffers the screen shows, and how it moves (`PanMethod`).
+    var window = PanWindow(method: .copy, screenHeight: 0, bufferHeight: 0)
+    var windowCanvas: Canvas?
+    /// Times the window ran off the buffers and the picture was copied back (for the log).
+    public internal(set) var recentres = 0
+    /// The renderer composed the coming frame straight into the back buffer.
+    var directPending = false
+    /// Frames composed straight into a scan-out buffer so far.
+    public internal(set) var directFrames = 0
+    /// Scroll frames shown by moving the window (logged at exit).
+    public internal(set) var pans = 0
+    // Output state: who owns the card, whether the panel is lit.
     public private(set) var hasMaster = true
     public private(set) var poweredOn = true
-    /// False once the driver refused a page flip (EINVAL / ENOSYS): modesets instead.
-    public private(set) var flipsWork = true
-    /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
-    public private(set) var dirtyFBWorks = true
-    private var modeIsSet = false
-    private var wantsPresent = false
+    /// Everything must be shown again even if the scene has nothing new (the display
+    /// came back, or was reconfigured).
+    private var repaintOwed = false
     private var lastPresentError: String?
     private var loggedWaiting = false
+
+    public var buffers: [DumbBuffer] { scanout.buffers }
+    /// Damage not yet copied into each buffer (logical coordinates).
+    public var pendingDamage: [Region] { scanout.pending }
+    /// Index of the buffer drawn next (not on screen).
+    public var back: Int { scanout.back }
+    public var scanoutState: ScanoutState { presenter.state }
+    public var presentPath: PresentPath { presenter.path }
+    public var flipPending: Bool { presenter.state == .flipPending }
+    /// False once the driver refused a page flip (EINVAL / ENOSYS): modesets instead.
+    public var flipsWork: Bool { presenter.path == .pageFlip }
+    /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
+    public var dirtyFBWorks: Bool { presenter.dirtyFBWorks }
 
     public init(device: KMSDevice, rotation: Rotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: PlatformLog) {
         self.device = device
@@ -43,12 +66,19 @@ public final class KMSDisplay: FrameSink {
     // MARK: FrameSink
 
     public var pollFD: FileDescriptor? { device.fd }
-    public var canvas: Canvas? { output != nil && hasMaster ? shadow?.canvas : nil }
+    /// The part of the shadow on screen.
+    public var canvas: Canvas? { output != nil && hasMaster ? windowCanvas : nil }
+    public var scanoutSurface: ScanoutSurface? { self }
+    /// Whether a scroll can move the window (a driver known to pan, rotation 0).
+    public var canPan: Bool { window.canPan }
+    public var panMethod: PanMethod { window.method }
+    /// The first buffer row on screen.
+    public var windowTop: Int { window.top }
     public var isBusy: Bool { flipPending }
     /// True after the display came back: everything must be shown again even if
     /// the scene has nothing new. (Pending per-buffer damage alone does not ask for a
     /// present: it waits for the next frame that has its own damage.)
-    public var needsPresent: Bool { canvas != nil && wantsPresent }
+    public var needsPresent: Bool { canvas != nil && repaintOwed }
     public var frameInterval: Double { 1.0 / Double(max(output?.mode.refresh ?? 60, 1)) }
 
     /// The logical size the scene lays out in, once an output is chosen.
@@ -73,60 +103,78 @@ public final class KMSDisplay: FrameSink {
         }
         if saved == nil { saved = device.saveCRTC(choice.crtc) }
         try allocate(for: choice)
-        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0), page flip with event")
+        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(window.bufferHeight), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
         loggedWaiting = false
         return true
     }
 
     private func allocate(for choice: OutputChoice) throws {
         releaseBuffers()
-        for _ in 0..<2 { buffers.append(try device.createDumbBuffer(width: choice.mode.width, height: choice.mode.height)) }
         let size = rotation.logicalSize(physicalWidth: choice.mode.width, physicalHeight: choice.mode.height)
-        shadow = try Bitmap(width: size.width, height: size.height)
+        let screen = choice.mode.height
+        // Panning moves the window along the buffer's rows: only an unrotated picture
+        // scrolls along them.
+        var method = rotation == .r0 ? PanMethod.forDriver(device.driverName, override: panOverride) : .copy
+        var rows = method == .copy ? screen : PanWindow.bufferHeight(screen: screen, maxHeight: device.maxFramebufferHeight)
+        let logical = { (rows: Int) in IntRect(x: 0, y: 0, width: size.width, height: size.height + rows - screen) }
+        do {
+            try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+        } catch where rows > screen {
+            log.info("cannot allocate buffers of \(rows) rows on \(device.path) (\(error)); copying instead of panning")
+            method = .copy
+            rows = screen
+            try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+        }
+        window = PanWindow(method: method, screenHeight: size.height, bufferHeight: size.height + rows - screen)
+        shadow = try Bitmap(width: size.width, height: size.height + rows - screen)
         output = choice
-        back = 0
-        modeIsSet = false
-        flipPending = false
+        presenter.owesModeset()
+        updateWindowCanvas()
         damageEverything()
     }
 
+    /// `LECTERN_PAN` from the environment ("copy" forces copying, "on" enables methods
+    /// that are off by default); tests and the bench set it.
+    public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
+
+    func updateWindowCanvas() {
+        guard let shadow else { windowCanvas = nil; return }
+        windowCanvas = try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
+    }
+
     /// Marks every pixel of every buffer as needing a copy (new buffers, or the
-    /// display came back).
+    /// display came back). Rows outside the window need nothing: any row that comes
+    /// into view is drawn then.
     public func damageEverything() {
         guard let shadow else { return }
-        pendingDamage = buffers.map { _ in Region(shadow.canvas.bounds) }
+        scanout.damageEverything(window.rect(width: shadow.width))
     }
 
     public func present(_ damage: Region) throws -> PresentOutcome {
-        guard let output, let shadow, hasMaster, !flipPending, buffers.count == 2 else { return .skipped }
-        for i in pendingDamage.indices { pendingDamage[i].add(damage) }
-        let buffer = buffers[back]
-        let toCopy = pendingDamage[back]
-        ScanoutCopy.copy(toCopy, from: shadow.canvas, to: buffer.pixels, pitch: buffer.pitch, rotation: rotation)
-        pendingDamage[back].removeAll()
-        wantsPresent = false
-
-        var outcome = PresentOutcome.shown
+        guard let output, let shadow, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
+        let buffer = scanout.backBuffer
+        if directPending { directFrames += 1 }
+        let copied = directPending
+            ? scanout.backWrittenWhole(window.rect(width: shadow.width))
+            : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.top), from: shadow.canvas, rotation: rotation)
+        directPending = false
+        repaintOwed = false
+        let outcome: PresentOutcome
         do {
-            if modeIsSet && flipsWork {
-                do {
-                    try device.pageFlip(output.crtc, framebuffer: buffer.framebuffer)
-                    outcome = .queued
-                } catch let error as Errno where error == .invalidArgument || error == .notImplemented || error == .notSupported {
-                    flipsWork = false
-                    log.info("page flip failed on \(device.path) (\(error)); falling back to a modeset per frame")
-                }
-            }
-            if outcome != .queued {
-                try device.setCRTC(output.crtc, framebuffer: buffer.framebuffer, connector: output.connector.id, mode: output.mode)
-                modeIsSet = true
-                markDirty(buffer, toCopy, logicalSize: (shadow.width, shadow.height))
-            }
+            let (framebuffer, y) = try framebufferShowingWindow(of: buffer)
+            let rowsAbove = window.method == .offsetFramebuffers ? window.top : 0
+            outcome = try presenter.show(buffer, framebuffer: framebuffer, rowsAbove: rowsAbove, y: y, copied: copied, output: output,
+                                         rotation: rotation, logicalSize: (shadow.width, shadow.height), device: device, log: log)
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
             // Someone else is master (VT switch without notice): stop until it returns.
             loseMaster()
             log.info("lost DRM master on \(device.path) (\(error)); drawing stops until the VT comes back")
             return .skipped
+        } catch let error as Errno where window.canPan && (error == .invalidArgument || error == .notSupported || error == .noSpace) {
+            // The driver would not show the window (an offset framebuffer or a CRTC y it
+            // refuses): go back to copying and show this frame that way.
+            stopPanning("\(error)")
+            return try present(Region())
         } catch {
             // EBUSY and friends: the frame is in the buffer already; try again next
             // frame rather than ending the kiosk. Logged once per distinct error.
@@ -135,27 +183,13 @@ public final class KMSDisplay: FrameSink {
             return .skipped
         }
         lastPresentError = nil
-        flipPending = outcome == .queued
-        back = 1 - back
+        scanout.swap()
         return outcome
-    }
-
-    private func markDirty(_ buffer: DumbBuffer, _ region: Region, logicalSize: (Int, Int)) {
-        guard dirtyFBWorks else { return }
-        let rects = region.rects.map { r -> (x: Int, y: Int, width: Int, height: Int) in
-            let p = rotation.physicalRect(r, logicalWidth: logicalSize.0, logicalHeight: logicalSize.1)
-            return (p.x, p.y, p.width, p.height)
-        }
-        do {
-            try device.dirtyFramebuffer(buffer.framebuffer, rects: rects)
-        } catch {
-            if let e = error as? Errno, e == .notImplemented || e == .notSupported { dirtyFBWorks = false }
-        }
     }
 
     public func handleReadable() throws -> Int {
         let flips = try device.readFlipEvents()
-        if flips > 0 { flipPending = false }
+        if flips > 0 { presenter.flipCompleted() }
         return flips
     }
 
@@ -171,16 +205,16 @@ public final class KMSDisplay: FrameSink {
 
     private func loseMaster() {
         hasMaster = false
-        flipPending = false
+        presenter.owesModeset()
     }
 
     /// The VT is back: take master again and redraw everything with a modeset.
     public func resume() {
         do { try device.setMaster() } catch { log.info("could not take DRM master back on \(device.path): \(error)") }
         hasMaster = true
-        modeIsSet = false
+        presenter.owesModeset()
         damageEverything()
-        wantsPresent = true
+        repaintOwed = true
         log.info("display taken back")
     }
 
@@ -196,9 +230,9 @@ public final class KMSDisplay: FrameSink {
         guard output != nil, hasMaster else { return nil }
         // A pending flip still scans out one of the old buffers: the modeset that follows
         // replaces it, so dropping the pending state here is safe.
-        flipPending = false
+        presenter.owesModeset()
         guard try start() else { return nil }
-        wantsPresent = true
+        repaintOwed = true
         return logicalSize
     }
 
@@ -231,6 +265,9 @@ public final class KMSDisplay: FrameSink {
 
     /// Restores the CRTC as it was before Lectern and frees the buffers.
     public func shutdown() {
+        if window.method != .copy || pans > 0 {
+            log.info("scrolling by scan-out offset: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
+        }
         if let saved, let output, hasMaster {
             do { try device.restoreCRTC(saved, connector: output.connector.id) } catch {
                 log.info("could not restore the previous CRTC \(saved.crtc): \(error)")
@@ -241,10 +278,10 @@ public final class KMSDisplay: FrameSink {
     }
 
     private func releaseBuffers() {
-        for b in buffers { device.destroyDumbBuffer(b) }
-        buffers.removeAll()
-        pendingDamage.removeAll()
+        removeOffsetFramebuffers()
+        scanout.release(on: device)
+        windowCanvas = nil
         shadow = nil
-        flipPending = false
+        presenter.owesModeset()
     }
 }

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Raster
 import Touch
 
@@ -48,10 +49,10 @@ public enum ScanoutCopy {
         let w = shadow.width, h = shadow.height
         let phys = rotation.physicalRect(rect, logicalWidth: w, logicalHeight: h)
         if rotation == .r0 {
-            // A plain row copy.
-            for y in rect.minY..<rect.maxY {
-                (destination + y * pitch + rect.x * 4).copyMemory(from: shadow.row(y) + rect.x, byteCount: rect.width * 4)
-            }
+            // A row copy with streaming stores (the scan-out buffer is only written).
+            cshim_raster_stream_copy_rows((destination + rect.y * pitch + rect.x * 4).assumingMemoryBound(to: UInt8.self), pitch,
+                                          UnsafeRawPointer(shadow.row(rect.y) + rect.x).assumingMemoryBound(to: UInt8.self),
+                                          shadow.stride, rect.width * 4, rect.height)
             return
         }
         let strideWords = shadow.stride / 4

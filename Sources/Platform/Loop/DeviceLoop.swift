@@ -168,7 +168,7 @@ public final class DeviceLoop {
         guard full || moving || inputSinceFrame != nil || sink.needsPresent else { return }
         var damage = Region()
         if full { damage.add(canvas.bounds) }
-        scene.render(into: canvas, at: now, damage: &damage)
+        scene.render(into: canvas, at: now, damage: &damage, scanout: sink.scanoutSurface)
         let touchTime = inputSinceFrame
         inputSinceFrame = nil
         if damage.isEmpty && !sink.needsPresent {

@@ -16,6 +16,9 @@ public protocol FrameSource: AnyObject {
     /// Draw the frame for `time` into the shadow canvas (logical size), adding what
     /// changed to `damage`. The canvas keeps the previous frame's pixels.
     func render(into canvas: Canvas, at time: Double, damage: inout Region)
+    /// The same with what the sink offers beyond the canvas (panning, direct frames);
+    /// default: ignores it.
+    func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?)
     /// Monotonic time of the next timed action (idle home, gesture timeout), or nil.
     func nextDeadline() -> Double?
     func deadlineReached(at time: Double)
@@ -26,6 +29,11 @@ public protocol FrameSource: AnyObject {
 
 extension FrameSource {
     public var displayPowered: Bool { true }
+    /// With a sink's `ScanoutSurface`: may draw a vertical scroll by moving the window,
+    /// or a fade frame straight into the scan-out buffer. Default: draws into `canvas`.
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?) {
+        render(into: canvas, at: time, damage: &damage)
+    }
 }
 
 /// Where frames go: the DRM display, or a headless sink in tests and snapshots.
@@ -48,6 +56,13 @@ public protocol FrameSink: AnyObject {
     func handleReadable() throws -> Int
     /// DPMS on / off (a no-op where there is no display).
     func setPower(on: Bool)
+    /// What the sink offers beyond the canvas (`KMSDisplay`: panning where the driver
+    /// is known to pan, direct frames); nil otherwise.
+    var scanoutSurface: ScanoutSurface? { get }
+}
+
+extension FrameSink {
+    public var scanoutSurface: ScanoutSurface? { nil }
 }
 
 public enum PresentOutcome: Equatable, Sendable {

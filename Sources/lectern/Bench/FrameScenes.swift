@@ -1,26 +1,44 @@
+import Foundation
 import Kiosk
 import Platform
 import Raster
 import Touch
 
 /// The kiosk's frame scenes for `lectern bench`. Each step draws one frame exactly as
-/// the device does: the scene renders into the shadow buffer with damage tracking,
-/// then the damage is copied into a scan-out buffer with its own pitch (the dumb
-/// buffer's part of the work). Touches are fed as events, like libinput's.
+/// the device does: the scene renders into the real `KMSDisplay`'s shadow with damage
+/// tracking (scrolling by moving the scan-out window where the driver pans), and the
+/// display copies each buffer's damage into it and "flips" (`MemoryKMSDevice`: plain
+/// memory, flips complete at once). Touches are fed as events, like libinput's.
 final class FrameScene {
     let name: String
     private let assembly: KioskAssembly
-    private let shadow: Bitmap
-    private let scanout: UnsafeMutableRawPointer
-    private let pitch: Int
+    private let device: MemoryKMSDevice
+    private let display: KMSDisplay
     private var damage = Region()
     private var time = 1.0
     private var stepBody: (FrameScene) -> Void = { _ in }
 
-    /// frame.first, frame.scroll, frame.pull and frame.overlay for `lectern bench`.
+    /// The dense scenes (a screen full of text, a page with photographs, a fling across
+    /// a long page) and, as `frame.*.light`, the earlier ones on the short demo pages.
     static var benchCases: [BenchCase] {
+        // The demo pages follow, so the menu ring has its usual items.
+        let dense = { [BenchPages.denseText()] + KioskConfig.builtIn.pages }
+        let long = { [try BenchPages.longWithImages(directory: imageDirectory)] + KioskConfig.builtIn.pages }
+        let photos = { [try BenchPages.imageFirst(directory: imageDirectory)] + KioskConfig.builtIn.pages }
+        let demo = { KioskConfig.builtIn.pages }
+        let demoLong = { [KioskConfig.builtIn.pages[2]] + KioskConfig.builtIn.pages }
         let makers: [(String, (Int, Int) throws -> FrameScene)] = [
-            ("frame.first", first), ("frame.scroll", scroll), ("frame.pull", pull), ("frame.overlay", overlay),
+            ("frame.first", { try first("frame.first", dense(), $0, $1) }),
+            ("frame.images", { try first("frame.images", photos(), $0, $1) }),
+            ("frame.scroll", { try fling("frame.scroll", long(), $0, $1) }),
+            ("frame.scroll.copy", { try fling("frame.scroll.copy", long(), $0, $1, driver: "copy") }),
+            ("frame.drag", { try scroll("frame.drag", dense(), $0, $1) }),
+            ("frame.pull", { try pull("frame.pull", dense(), $0, $1) }),
+            ("frame.overlay", { try overlay("frame.overlay", dense(), $0, $1) }),
+            ("frame.first.light", { try first("frame.first.light", demo(), $0, $1) }),
+            ("frame.scroll.light", { try scroll("frame.scroll.light", demoLong(), $0, $1) }),
+            ("frame.pull.light", { try pull("frame.pull.light", demo(), $0, $1) }),
+            ("frame.overlay.light", { try overlay("frame.overlay.light", demo(), $0, $1) }),
         ]
         return makers.map { name, make in
             BenchCase(name: name) { w, h in
@@ -30,35 +48,44 @@ final class FrameScene {
         }
     }
 
-    private init(name: String, width: Int, height: Int, longPage: Bool) throws {
+    /// Where the photographs of the image pages are written (once per process).
+    static let imageDirectory = NSTemporaryDirectory() + "lectern-bench-\(getpid())"
+
+    /// `driver`: "bochs-drm" pans by offset framebuffers; "copy" is a driver not known
+    /// to pan (the copy fallback).
+    private init(name: String, width: Int, height: Int, pages: [KioskConfig.Page], driver: String = "bochs-drm") throws {
         self.name = name
         var config = KioskConfig.builtIn
-        if longPage { config.pages = [config.pages[2]] + config.pages }
+        config.pages = pages
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        shadow = try Bitmap(width: width, height: height)
-        pitch = (width * 4 + 255) & ~255
-        scanout = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 4096)
-        scanout.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
+        device = MemoryKMSDevice(width: width, height: height, driverName: driver)
+        display = KMSDisplay(device: device, log: PlatformLog { _ in })
+        display.panOverride = driver == "copy" ? "copy" : "on"
+        guard try display.start() else { throw BenchSetupError(message: "\(name): the memory display did not start") }
         frame(at: time) // layout, glyph cache and first frame: not part of the measurement
+        frame(at: time) // both buffers filled
     }
-
-    deinit { scanout.deallocate() }
 
     /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
     func step() { stepBody(self) }
 
     private func frame(at t: Double) {
+        guard let canvas = display.canvas else { return }
         damage.removeAll()
         assembly.scene.advance(to: t)
-        assembly.renderer.render(into: shadow.canvas, at: t, damage: &damage)
-        ScanoutCopy.copy(damage, from: shadow.canvas, to: scanout, pitch: pitch, rotation: .r0)
+        assembly.renderer.render(into: canvas, at: t, damage: &damage, scanout: display.scanoutSurface)
+        _ = try? display.present(damage)
+        _ = try? display.handleReadable()
     }
+
+    /// Times the scan-out window ran off its buffers (re-centre copies) so far.
+    var recentres: Int { display.recentres }
 
     private func touch(_ event: TouchEvent) { assembly.scene.handle(event) }
 
     /// A whole first frame of a text page (glyphs cached, as after start-up).
-    private static func first(_ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: "frame.first", width: w, height: h, longPage: false)
+    private static func first(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
         s.stepBody = { s in
             s.assembly.renderer.invalidate()
             s.frame(at: s.time)
@@ -67,8 +94,8 @@ final class FrameScene {
     }
 
     /// A finger dragging the long page up and down 7 px a frame: move + strip + present.
-    private static func scroll(_ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: "frame.scroll", width: w, height: h, longPage: true)
+    private static func scroll(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
         var y = Double(h) * 0.8, direction = -7.0
         s.touch(.down(slot: 0, x: Double(w) / 2, y: y, time: s.time))
         s.stepBody = { s in
@@ -81,10 +108,38 @@ final class FrameScene {
         return s
     }
 
+    /// Flings across a long page of text and photographs: a quick 5-frame swipe of
+    /// 100 px a frame, then the page coasting for the rest of a second; the next fling
+    /// goes the other way. Each step is one 60 Hz frame of that cycle.
+    private static func fling(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                              driver: String = "bochs-drm") throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, driver: driver)
+        var k = 0, up = true, y = 0.0
+        s.stepBody = { s in
+            s.time += 1.0 / 60
+            let x = Double(w) / 2
+            switch k {
+            case 0:
+                y = up ? Double(h) * 0.85 : Double(h) * 0.15
+                s.touch(.down(slot: 0, x: x, y: y, time: s.time))
+            case 1...5:
+                y += up ? -100 : 100
+                s.touch(.move(slot: 0, x: x, y: y, time: s.time))
+            case 6:
+                s.touch(.up(slot: 0, time: s.time))
+            default: break
+            }
+            s.frame(at: s.time)
+            k += 1
+            if k == 60 { k = 0; up.toggle() }
+        }
+        return s
+    }
+
     /// The page pulled sideways 5 px a frame between 40 % and 250 % of the affordance,
     /// dots springing: every pixel of the page moves.
-    private static func pull(_ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: "frame.pull", width: w, height: h, longPage: false)
+    private static func pull(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
         let start = Double(w) * 0.8
         var x = start, direction = -5.0
         s.touch(.down(slot: 0, x: x, y: Double(h) / 2, time: s.time))
@@ -99,8 +154,8 @@ final class FrameScene {
     }
 
     /// The menu fading in over the page: each step is a frame inside the 0.25 s fade.
-    private static func overlay(_ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: "frame.overlay", width: w, height: h, longPage: false)
+    private static func overlay(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
         let t0 = s.time
         for i in 0..<3 { s.touch(.down(slot: i, x: Double(w) / 2 + Double(i * 60), y: Double(h) / 2, time: t0)) }
         for i in 0..<3 { s.touch(.up(slot: i, time: t0 + 0.06)) }
@@ -112,4 +167,9 @@ final class FrameScene {
         }
         return s
     }
+}
+
+struct BenchSetupError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -1,0 +1,77 @@
+import Raster
+
+/// Scrolling by scan-out offset and direct frames: what `KMSDisplay` offers the
+/// renderer beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`).
+extension KMSDisplay: ScanoutSurface {
+    /// Moves the window `dy` rows up the buffers (the picture `dy` rows lower); when it
+    /// would leave them, the picture is first copied to the far end (a re-centre: one
+    /// move in the shadow, one full copy into each buffer, once per screen of travel).
+    public func pan(by dy: Int) -> Canvas? {
+        guard output != nil, hasMaster, !flipPending, let next = window.destination(for: dy) else { return nil }
+        if let row = next.relocateTo {
+            moveWindow(to: row)
+            damageEverything()
+            recentres += 1
+        }
+        directPending = false
+        window.top = next.top
+        pans += 1
+        updateWindowCanvas()
+        return windowCanvas
+    }
+
+    /// The back buffer's window, to be written whole by the renderer (a fade frame):
+    /// the present that follows copies nothing into it. Unrotated only (the renderer
+    /// draws logical pixels).
+    public func directFrame() -> Canvas? {
+        guard let shadow, output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
+        let buffer = scanout.backBuffer
+        guard let canvas = try? Canvas(base: buffer.pixels + window.top * buffer.pitch, width: shadow.width,
+                                       height: window.screenHeight, stride: buffer.pitch) else { return nil }
+        directPending = true
+        return canvas
+    }
+
+    // MARK: Showing the window
+
+    /// The framebuffer and CRTC y that show the window from `buffer`.
+    func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, Int) {
+        switch window.method {
+        case .copy: return (buffer.framebuffer, 0)
+        case .crtcY: return (buffer.framebuffer, window.top)
+        case .offsetFramebuffers:
+            let i = scanout.back
+            if let made = window.offsetFramebuffers[i], made.rows == window.top { return (made.framebuffer, 0) }
+            let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, height: window.screenHeight)
+            // The buffer's previous offset framebuffer is not on screen (the other buffer is).
+            if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
+            window.offsetFramebuffers[i] = (window.top, framebuffer)
+            return (framebuffer, 0)
+        }
+    }
+
+    func removeOffsetFramebuffers() {
+        for case let made? in window.offsetFramebuffers { device.removeFramebuffer(made.framebuffer) }
+        window.offsetFramebuffers = [nil, nil]
+    }
+
+    /// The driver refused to show the window: the picture goes back to the buffers'
+    /// first rows and frames are copied from now on.
+    func stopPanning(_ why: String) {
+        log.info("scrolling by scan-out offset (\(window.method.rawValue)) failed on \(device.path): \(why); copying instead")
+        moveWindow(to: 0)
+        window.method = .copy
+        presenter.owesModeset()
+        removeOffsetFramebuffers()
+        updateWindowCanvas()
+        damageEverything()
+    }
+
+    /// Copies the window's rows in the shadow to start at `row` (one memmove).
+    func moveWindow(to row: Int) {
+        guard let shadow, row != window.top else { return }
+        let c = shadow.canvas
+        (c.base + row * c.stride).copyMemory(from: c.base + window.top * c.stride, byteCount: window.screenHeight * c.stride)
+        window.top = row
+    }
+}

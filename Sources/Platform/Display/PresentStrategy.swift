@@ -1,0 +1,81 @@
+import Raster
+import Touch
+
+/// How a frame in the back buffer reaches the screen.
+public enum PresentPath: String, Equatable, Sendable {
+    /// drmModePageFlip with a completion event (after the first frame's modeset).
+    case pageFlip = "page flip with event"
+    /// The driver refused page flips (EINVAL / ENOSYS): a SetCrtc per frame, then
+    /// DirtyFB for what changed (virtio-gpu and other "manual update" drivers show
+    /// nothing without it).
+    case modesetPerFrame = "a modeset per frame"
+}
+
+/// Where the present path stands: one explicit state instead of loose flags.
+public enum ScanoutState: Equatable, Sendable {
+    /// Nothing of ours is on screen (start, new buffers, the VT came back): the next
+    /// present is a modeset.
+    case modesetOwed
+    /// One of our buffers is on screen and nothing is queued.
+    case showing
+    /// A flip is queued; its event has not come yet. Do not draw.
+    case flipPending
+}
+
+/// The present strategy: the path, its state, and what the driver turned out to
+/// support. Makes the device calls; the display decides what an error means.
+struct PresentStrategy {
+    private(set) var path = PresentPath.pageFlip
+    private(set) var state = ScanoutState.modesetOwed
+    /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
+    private(set) var dirtyFBWorks = true
+
+    /// The CRTC's y as last set (a legacy page flip keeps it).
+    private(set) var crtcY = 0
+
+    /// Shows `framebuffer` (over `buffer`, whose `copied` region changed, logical
+    /// coordinates) from row `y`. A page flip where the CRTC's y stays, else a SetCrtc.
+    /// `rowsAbove`: where the framebuffer starts in the buffer (an offset framebuffer).
+    mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, rowsAbove: Int = 0, y: Int, copied: Region,
+                       output: OutputChoice, rotation: Rotation,
+                       logicalSize: (width: Int, height: Int), device: KMSDevice, log: PlatformLog) throws -> PresentOutcome {
+        if state == .showing && path == .pageFlip && y == crtcY {
+            do {
+                try device.pageFlip(output.crtc, framebuffer: framebuffer)
+                state = .flipPending
+                return .queued
+            } catch let error as Errno where error == .invalidArgument || error == .notImplemented || error == .notSupported {
+                path = .modesetPerFrame
+                log.info("page flip failed on \(device.path) (\(error)); falling back to a modeset per frame")
+            }
+        }
+        try device.setCRTC(output.crtc, framebuffer: framebuffer, connector: output.connector.id, mode: output.mode, y: y)
+        state = .showing
+        crtcY = y
+        markDirty(framebuffer, copied.offsetBy(dx: 0, dy: -rowsAbove), rotation: rotation, logicalSize: logicalSize, device: device)
+        return .shown
+    }
+
+    /// A flip event came: the queued buffer is on screen.
+    mutating func flipCompleted() { if state == .flipPending { state = .showing } }
+
+    /// Our picture is gone or replaced (new buffers, VT switch, master lost): the next
+    /// present is a modeset. A pending flip is forgotten (its event, if any, is harmless).
+    mutating func owesModeset() { state = .modesetOwed }
+
+    private mutating func markDirty(_ framebuffer: UInt32, _ region: Region, rotation: Rotation,
+                                    logicalSize: (width: Int, height: Int), device: KMSDevice) {
+        guard dirtyFBWorks else { return }
+        let rects = region.rects.compactMap { r -> (x: Int, y: Int, width: Int, height: Int)? in
+            guard r.maxY > 0 else { return nil }
+            let r = r.intersection(IntRect(x: r.x, y: 0, width: r.width, height: r.maxY))
+            let p = rotation.physicalRect(r, logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
+            return (p.x, p.y, p.width, p.height)
+        }
+        do {
+            try device.dirtyFramebuffer(framebuffer, rects: rects)
+        } catch {
+            if let e = error as? Errno, e == .notImplemented || e == .notSupported { dirtyFBWorks = false }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Kiosk
+@testable import lectern
+@testable import Typeset
+import XCTest
+
+/// The dense bench pages are as dense as `docs/performance.md` says: the glyphs a
+/// 1920×1080 screen shows of them, counted from the layout the kiosk draws.
+final class BenchPagesTests: XCTestCase {
+    private func markdown(_ page: KioskConfig.Page) throws -> String {
+        guard case let .builtIn(markdown) = page.source else { throw XCTSkip("not built in") }
+        return markdown
+    }
+
+    /// Glyphs on the lines a screen `height` px tall shows from the top of the page.
+    private func visibleGlyphs(_ markdown: String, width: Int, height: Int) throws -> Int {
+        var style = TextStyle(size: 20)
+        style.margins = .init(all: 0)
+        let layout = try Typesetter(style: style).layout(.markdown(markdown), width: width - 2 * Int(KioskScene.marginX))
+        let visible = layout.lines(between: 0, and: height - Int(KioskScene.marginTop))
+        return layout.lines[visible].reduce(0) { $0 + Int($1.glyphEnd - $1.glyphStart) }
+    }
+
+    func testDenseTextFillsA1080pScreenWithAtLeast2500Glyphs() throws {
+        let glyphs = try visibleGlyphs(try markdown(BenchPages.denseText()), width: 1920, height: 1080)
+        XCTAssertGreaterThanOrEqual(glyphs, 2500)
+        let light = try visibleGlyphs(try markdown(KioskConfig.builtIn.pages[0]), width: 1920, height: 1080)
+        XCTAssertLessThan(light, 1000, "the light Welcome page, for comparison")
+    }
+
+    func testLongPageSpansSeveralScreensAndHasImages() throws {
+        let dir = NSTemporaryDirectory() + "lectern-bench-test-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try markdown(try BenchPages.longWithImages(directory: dir))
+        var style = TextStyle(size: 20)
+        style.margins = .init(all: 0)
+        let layout = try Typesetter(style: style).layout(.markdown(text), width: 1920 - 96)
+        XCTAssertGreaterThan(layout.height, 8 * 1080)
+        XCTAssertGreaterThanOrEqual(layout.images.count, 10)
+    }
+}

@@ -1,0 +1,211 @@
+import Kiosk
+import Raster
+import Touch
+import XCTest
+@testable import Platform
+
+/// Scrolling by scan-out offset with the fake device: the method chosen per driver,
+/// the calls made, the fallback, and (with the real renderer) every frame on screen
+/// equal to the same frame drawn from scratch.
+final class ScanoutPanningTests: XCTestCase {
+    var lines: [String] = []
+
+    func makeDisplay(driver: String, width: Int = 8, height: Int = 4, rotation: Rotation = .r0) -> (KMSDisplay, FakeKMSDevice) {
+        let mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true)
+        let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
+        device.driverName = driver
+        let display = KMSDisplay(device: device, rotation: rotation, log: PlatformLog { [unowned self] in lines.append($0) })
+        display.panOverride = "on"
+        return (display, device)
+    }
+
+    func testMethodPerDriver() {
+        XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .copy, "off by default (see PanMethod.forDriver)")
+        XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "on"), .offsetFramebuffers)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .crtcY)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .crtcY)
+        XCTAssertEqual(PanMethod.forDriver("vc4"), .copy)
+        XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "copy"), .copy)
+    }
+
+    func testBochsPansWithOffsetFramebuffersAndPageFlips() throws {
+        let (display, device) = makeDisplay(driver: "bochs-drm")
+        try display.start()
+        XCTAssertEqual(device.calls, ["saveCRTC 31", "create 8x6", "create 8x6"], "buffers half a screen taller")
+        XCTAssertTrue(lines[0].contains("scrolling: offset framebuffers"), lines[0])
+        XCTAssertEqual(display.windowTop, 1, "the window starts in the middle")
+        XCTAssertTrue(display.canPan)
+        XCTAssertEqual(try display.present(Region()), .shown)
+        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5001 over 101 rows 1", "setCRTC 31 fb 5001 conn 5 8x4@60",
+                                                       "dirtyFB 5001 8x4+0+0"], "DirtyFB in the offset framebuffer's rows")
+        // The picture moves one row down: the window moves one row up, one row is drawn.
+        let canvas = try XCTUnwrap(display.pan(by: 1))
+        XCTAssertEqual(display.windowTop, 0)
+        canvas.fill(IntRect(x: 0, y: 0, width: 8, height: 1), color: Color(argb: 0xFF11_2233))
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
+        XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 0", "pageFlip 31 fb 5002"])
+        XCTAssertEqual(device.screenPixel(x: 3, y: 0)! & 0xFFFFFF, 0x112233)
+        _ = try display.handleReadable()
+        // Back to the first buffer at a new row: its old offset framebuffer goes.
+        _ = display.pan(by: -2)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 2, width: 8, height: 2))), .queued)
+        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5003 over 101 rows 2", "rmFB 5001", "pageFlip 31 fb 5003"])
+        XCTAssertEqual(device.screenPixel(x: 3, y: 0), 0, "row 1 of the first picture, black in both buffers")
+        _ = try display.handleReadable()
+        // The same row again on the second buffer's turn: a new one (its own is at row 0).
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued)
+        XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5004 over 102 rows 2", "rmFB 5002", "pageFlip 31 fb 5004"])
+    }
+
+    func testVirtioPansWithCRTCYAndFlipsOtherwise() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        try display.start()
+        XCTAssertEqual(try display.present(Region()), .shown)
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued, "window unchanged: a flip")
+        _ = try display.handleReadable()
+        _ = display.pan(by: -1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown)
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 2")
+        XCTAssertTrue(device.calls.last!.hasPrefix("dirtyFB 1101"), device.calls.last!)
+    }
+
+    func testRefusedOffsetFallsBackToCopying() throws {
+        let (display, device) = makeDisplay(driver: "bochs-drm")
+        try display.start()
+        device.addFramebufferError = .invalidArgument
+        XCTAssertEqual(try display.present(Region()), .shown)
+        XCTAssertEqual(display.panMethod, .copy)
+        XCTAssertFalse(display.canPan)
+        XCTAssertEqual(display.windowTop, 0)
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60")
+        XCTAssertTrue(lines.contains { $0.contains("failed on /dev/dri/card9") && $0.contains("copying instead") }, "\(lines)")
+    }
+
+    func testRotatedOrUnknownDriversCopy() throws {
+        for (driver, rotation) in [("bochs-drm", Rotation.r90), ("vc4", .r0)] {
+            let (display, device) = makeDisplay(driver: driver, rotation: rotation)
+            try display.start()
+            XCTAssertEqual(display.panMethod, .copy)
+            XCTAssertFalse(display.canPan)
+            XCTAssertEqual(device.calls.filter { $0.hasPrefix("create") }.count, 2)
+            XCTAssertFalse(device.calls.contains { $0.hasPrefix("create") && !$0.hasSuffix("8x4") && !$0.hasSuffix("4x8") }, "\(device.calls)")
+        }
+    }
+
+    func testRecentreKeepsThePicture() throws {
+        let (display, _) = makeDisplay(driver: "bochs-drm")
+        try display.start()
+        let canvas = try XCTUnwrap(display.canvas)
+        for y in 0..<4 { canvas.fill(IntRect(x: 0, y: y, width: 8, height: 1), color: Color(argb: 0xFF00_0000 | UInt32(y + 1))) }
+        // Up by 2 from row 1 runs off the top: the picture goes to the bottom (row 2) first.
+        let moved = try XCTUnwrap(display.pan(by: 2))
+        XCTAssertEqual(display.recentres, 1)
+        XCTAssertEqual(display.windowTop, 0)
+        XCTAssertEqual(moved.pixel(x: 0, y: 2)! & 0xFF, 1, "old row 0, two rows lower")
+        XCTAssertEqual(moved.pixel(x: 0, y: 3)! & 0xFF, 2, "old row 1, two rows lower")
+        XCTAssertNil(display.pan(by: 3), "more than the buffer's spare rows: move the pixels instead")
+    }
+
+    // MARK: The renderer on the panning display
+
+    /// A drag and a fling on the long page, each frame scanned out through the fake's
+    /// offset framebuffers / CRTC y, equal the same frame drawn from scratch.
+    func testPannedFramesMatchFullRedraws() throws {
+        for driver in ["bochs-drm", "virtio_gpu", "vc4"] {
+            try checkPannedFramesMatchFullRedraws(driver: driver)
+        }
+    }
+
+    private func checkPannedFramesMatchFullRedraws(driver: String) throws {
+        let w = 320, h = 240
+        let (display, device) = makeDisplay(driver: driver, width: w, height: h)
+        try display.start()
+        var config = KioskConfig.builtIn
+        config.pages = [config.pages[2]] + config.pages
+        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let fresh = try Bitmap(width: w, height: h)
+        var t = 0.0
+        var compared = 0
+        func frame() throws {
+            var damage = Region()
+            assembly.scene.advance(to: t)
+            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
+            _ = try display.present(damage)
+            _ = try display.handleReadable()
+            var scratch = Region()
+            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
+            var differing = 0
+            for y in 0..<h {
+                let row = fresh.canvas.row(y)
+                for x in 0..<w where row[x] & 0xFFFFFF != (device.screenPixel(x: x, y: y) ?? 0) & 0xFFFFFF { differing += 1 }
+            }
+            XCTAssertEqual(differing, 0, "\(driver), frame at t = \(t)")
+            compared += 1
+        }
+        try frame()
+        // A slow drag up, then a fling down and back, with the page coasting.
+        var y = 200.0
+        assembly.scene.handle(.down(slot: 0, x: 160, y: y, time: t))
+        for _ in 0..<12 { t += 1.0 / 60; y -= 6; assembly.scene.handle(.move(slot: 0, x: 160, y: y, time: t)); try frame() }
+        assembly.scene.handle(.up(slot: 0, time: t))
+        for direction in [-1.0, 1.0] {
+            t += 1.0 / 60
+            y = direction < 0 ? 220 : 20
+            assembly.scene.handle(.down(slot: 0, x: 160, y: y, time: t))
+            for _ in 0..<4 { t += 1.0 / 60; y += direction * 45; assembly.scene.handle(.move(slot: 0, x: 160, y: y, time: t)); try frame() }
+            assembly.scene.handle(.up(slot: 0, time: t))
+            for _ in 0..<40 { t += 1.0 / 60; try frame() }
+        }
+        XCTAssertGreaterThan(compared, 90)
+        if driver != "vc4" { XCTAssertGreaterThan(display.recentres, 0, "\(driver): the flings ran off the buffers") }
+    }
+
+    /// The menu fading in and out over a scrolled page: the fade steps go straight into
+    /// the scan-out buffer, and every frame on screen, and the shadow once the fade
+    /// stops, equals the same frame drawn from scratch.
+    func testFadeFramesGoStraightToScanoutAndMatchFullRedraws() throws {
+        let w = 320, h = 240
+        let (display, device) = makeDisplay(driver: "bochs-drm", width: w, height: h)
+        try display.start()
+        var config = KioskConfig.builtIn
+        config.pages = [config.pages[2]] + config.pages
+        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let fresh = try Bitmap(width: w, height: h)
+        var t = 0.0
+        func differing(_ pixel: (Int, Int) -> UInt32?) -> Int {
+            var n = 0
+            for y in 0..<h {
+                let row = fresh.canvas.row(y)
+                for x in 0..<w where row[x] & 0xFFFFFF != (pixel(x, y) ?? 0) & 0xFFFFFF { n += 1 }
+            }
+            return n
+        }
+        func frame(_ label: String) throws {
+            var damage = Region()
+            assembly.scene.advance(to: t)
+            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
+            _ = try display.present(damage)
+            _ = try display.handleReadable()
+            var scratch = Region()
+            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
+            XCTAssertEqual(differing { device.screenPixel(x: $0, y: $1) }, 0, "\(label) on screen at t = \(t)")
+        }
+        try frame("first")
+        // Scroll a little (panned), then three fingers open the menu; later close it.
+        assembly.scene.handle(.down(slot: 0, x: 160, y: 200, time: t))
+        for _ in 0..<5 { t += 1.0 / 60; assembly.scene.handle(.move(slot: 0, x: 160, y: 200 - 60 * t, time: t)); try frame("drag") }
+        t += 0.2
+        assembly.scene.handle(.up(slot: 0, time: t))
+        try frame("rest")
+        for cycle in 0..<2 {
+            for i in 0..<3 { assembly.scene.handle(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
+            for i in 0..<3 { assembly.scene.handle(.up(slot: i, time: t + 0.05)) }
+            for _ in 0..<24 { t += 1.0 / 60; try frame("fade \(cycle)") }
+            let canvas = try XCTUnwrap(display.canvas)
+            XCTAssertEqual(differing { canvas.pixel(x: $0, y: $1) }, 0, "the shadow once the fade \(cycle) stopped")
+            t += 0.5
+        }
+        XCTAssertGreaterThan(display.directFrames, 20, "fade steps composed straight into the scan-out buffer")
+    }
+}
