@@ -8,6 +8,28 @@ import Yams
 ///
 /// Parsed with Yams (libyaml), so anything YAML allows is read as YAML reads it.
 public enum LibinputRecordReader {
+    /// The 1-based line where nesting first goes past `maximumNesting`, if it does: flow
+    /// brackets outside quotes, and indentation (two columns a level, as YAML writers use).
+    static func tooDeep(_ text: String) -> Int? {
+        var depth = 0, line = 1, column = 0, quote: UInt8? = nil, atLineStart = true
+        for byte in text.utf8 {
+            if byte == 0x0A { line += 1; column = 0; atLineStart = true; quote = nil; continue }
+            if atLineStart {
+                if byte == 0x20 || byte == 0x2D { column += 1; if column / 2 > maximumNesting { return line }; continue }
+                atLineStart = false
+            }
+            if let q = quote { if byte == q { quote = nil }; continue }
+            switch byte {
+            case 0x22, 0x27: quote = byte
+            case 0x23 where depth == 0: quote = 0x0A  // a comment: skip to the line's end
+            case 0x5B, 0x7B: depth += 1; if depth > maximumNesting { return line }
+            case 0x5D, 0x7D: depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// True when `text` looks like a `libinput record` file rather than evemu: its first
     /// line that is not a comment is a YAML key that `libinput record` writes first.
     public static func looksLikeLibinputRecord(_ text: String) -> Bool {
@@ -19,8 +41,17 @@ public enum LibinputRecordReader {
         return false
     }
 
+    /// Deepest nesting (flow `[`/`{` or block indentation) handed to Yams. Yams builds its
+    /// tree recursively, so a file of a few kilobytes of `[[[[…` overflowed the stack
+    /// (found by fuzzing); a real `libinput record` file nests 5 levels deep.
+    static let maximumNesting = 64
+
     public static func parse(_ file: TextFile) throws(RecordingError) -> Recording {
         let path = file.path
+        if let line = tooDeep(file.text) {
+            throw RecordingError(path: path, line: line,
+                                 message: "nests deeper than \(maximumNesting) levels; a `libinput record` file never does: is it one?")
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: file.text) else {

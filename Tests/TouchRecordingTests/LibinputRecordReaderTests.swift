@@ -56,6 +56,20 @@ final class LibinputRecordReaderTests: XCTestCase {
         XCTAssertEqual(mapping.pixelsPerMillimetre!, (1920 / (16384.0 / 48) + 1080 / (9600.0 / 45)) / 2, accuracy: 1e-9)
     }
 
+    /// Found by fuzzing: a few kilobytes of `[[[[{{{{` overflowed the stack inside Yams,
+    /// which builds its tree recursively. Deep nesting is refused before Yams sees it.
+    func testDeepNestingIsRefusedNotRecursedInto() {
+        for text in ["version: 1\ndevices: " + String(repeating: "[", count: 5000),
+                     "version: 1\ndevices:\n" + (0..<200).map { String(repeating: "  ", count: $0) + "- a:" }.joined(separator: "\n")] {
+            XCTAssertThrowsError(try LibinputRecordReader.parse(TextFile(path: "deep.yml", bytes: Array(text.utf8)))) { error in
+                let e = error as! RecordingError
+                XCTAssertTrue(e.message.contains("nests deeper than 64 levels"), e.message)
+                XCTAssertNotNil(e.line)
+            }
+        }
+        XCTAssertNil(LibinputRecordReader.tooDeep("a: \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\" # [[[[\n"))
+    }
+
     func testInvalidYAMLNamesTheLine() {
         let text = "version: 1\ndevices:\n- evdev: [1, 2\n  events: x\n"
         XCTAssertThrowsError(try LibinputRecordReader.parse(TextFile(path: "bad.yml", bytes: Array(text.utf8)))) { error in
