@@ -127,6 +127,15 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mas
 // page in the cache instead of the scan-out buffer. 16-byte vector stores are
 // movntdq on x86-64 (SSE2, the baseline) and stnp on AArch64.
 typedef uint8_t u8v16 __attribute__((vector_size(16), aligned(1)));
+// Streaming (non-temporal) stores are clang's builtin. GCC (the ARM cross-check in
+// scripts/arm-check builds with it too) has none: there the store is a plain one, the
+// same bytes, and only the cache behaviour differs.
+#if defined(__clang__)
+#define LECTERN_STREAM_STORE(value, address) __builtin_nontemporal_store((value), (address))
+#else
+#define LECTERN_STREAM_STORE(value, address) (*(address) = (value))
+#endif
+
 typedef uint8_t u8v16a __attribute__((vector_size(16)));
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows) {
@@ -141,7 +150,7 @@ void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t
         d += head; s += head; n -= head;
         for (; n >= 16; n -= 16, d += 16, s += 16) {
             u8v16 v = *(const u8v16 *)s;
-            __builtin_nontemporal_store((u8v16a)v, (u8v16a *)d);
+            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
         }
         memcpy(d, s, n);
     }
@@ -182,7 +191,7 @@ void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8
         __builtin_memcpy(&d8, under + i, 32);
         u16x16 t = __builtin_convertvector(s8, u16x16) * a + __builtin_convertvector(d8, u16x16) * ia + 128;
         u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        __builtin_nontemporal_store(r, (u8x16 *)(dst + i));
+        LECTERN_STREAM_STORE(r, (u8x16 *)(dst + i));
     }
     mix_scalar(dst, src, under, i, count, a, ia);
 }
@@ -206,7 +215,7 @@ void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, siz
         __builtin_memcpy(&d8, under + i, 32);
         u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
         u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        __builtin_nontemporal_store(r, (u8x16 *)(dst + i));
+        LECTERN_STREAM_STORE(r, (u8x16 *)(dst + i));
     }
     for (; i < count; i++) {
         unsigned t = ((color >> (8 * (i & 3))) & 0xFF) * a + under[i] * ia + 128;
