@@ -5,16 +5,8 @@ import XCTest
 /// and line, a missing one is misuse (64), and a CRLF one plays like LF.
 final class ScriptCLITests: XCTestCase {
     private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.lectern)
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try BuiltProducts.runLectern(arguments)
+        return (result.status, result.stderr)
     }
 
     func testBadMissingAndCRLFScripts() throws {

@@ -8,16 +8,8 @@ final class SpringPlotCLITests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: lecternPath)
-        process.arguments = arguments
-        let errPipe = Pipe()
-        process.standardError = errPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let err = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, err)
+        let result = try BuiltProducts.runLectern(arguments)
+        return (result.status, result.stderr)
     }
 
     func testSpringPlotWritesAPNG() throws {

@@ -33,13 +33,9 @@ public enum MasterWait {
     /// Reads what is queued on the signalfd; SIGTERM / SIGINT end the wait (others,
     /// such as SIGHUP, mean nothing before there is a kiosk on screen).
     private static func terminationRequested(system: SystemCalls, signalFD: FileDescriptor) throws -> Bool {
-        var info = [UInt8](repeating: 0, count: 128)  // struct signalfd_siginfo
-        while true {
-            let count: Int
-            do { count = try info.withUnsafeMutableBytes { try system.read(signalFD, into: $0) } } catch let e as Errno where e == .wouldBlock { return false }
-            guard count >= 4 else { return false }
-            let signal = Int32(bitPattern: UInt32(info[0]) | UInt32(info[1]) << 8 | UInt32(info[2]) << 16 | UInt32(info[3]) << 24)
-            if signal == DeviceSignal.terminate.rawValue || signal == DeviceSignal.interrupt.rawValue { return true }
+        while let signal = try SignalFD.next(signalFD, system: system) {
+            if SignalFD.isTermination(signal) { return true }
         }
+        return false
     }
 }

@@ -128,13 +128,8 @@ public final class DeviceLoop {
     }
 
     private func readSignals() throws {
-        var info = [UInt8](repeating: 0, count: 128)   // struct signalfd_siginfo
-        while let fd = signalFD {
-            let count: Int
-            do { count = try info.withUnsafeMutableBytes { try system.read(fd, into: $0) } } catch let e as Errno where e == .wouldBlock { return }
-            guard count >= 4 else { return }
-            let signal = Int32(bitPattern: UInt32(info[0]) | UInt32(info[1]) << 8 | UInt32(info[2]) << 16 | UInt32(info[3]) << 24)
-            if signal == DeviceSignal.terminate.rawValue || signal == DeviceSignal.interrupt.rawValue {
+        while let fd = signalFD, let signal = try SignalFD.next(fd, system: system) {
+            if SignalFD.isTermination(signal) {
                 stopSignal = signal
                 running = false
                 return
