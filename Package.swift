@@ -73,12 +73,17 @@ let package = Package(
         // with a manual clock, scripted touches and frames in memory.
         .target(name: "PlatformEmbedded", dependencies: ["Platform", "Raster", "Touch"]),
         // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Platform", "Touch"]),
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Platform", "Raster", "Touch"]),
+        // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
+        .target(name: "KioskHeadless", dependencies: [
+            "Kiosk", "KioskDevice", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "CSystemShim", "TextFile", "LecternLog",
+                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "CSystemShim", "TextFile", "LecternLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -100,9 +105,9 @@ let package = Package(
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
-        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),

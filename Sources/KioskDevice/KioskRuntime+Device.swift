@@ -1,15 +1,28 @@
 import Kiosk
 import Platform
+import Raster
 import Touch
 
 /// The one wiring between the pure kiosk and the hardware edge: the device loop drives
 /// the kiosk runtime directly (time from the loop's clock). Its own module, so the
-/// executable and the tests that run the runtime under the loop share one conformance.
-extension KioskRuntime: FrameSource {}
+/// executable, the headless player and the tests share one conformance.
+extension KioskRuntime: FrameSource {
+    /// One turn of the loop at `time`: the timed actions that are due, then the frame
+    /// when the loop offers a canvas (none while the display is blanked), then what the
+    /// loop needs to sleep: whether anything moves, the next deadline, the power state.
+    public func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+        if let deadline = nextDeadline(), deadline <= time { deadlineReached(at: time) }
+        var damage = Region()
+        if let target, displayPowered {
+            if target.full { damage.add(target.canvas.bounds) }
+            render(into: target.canvas, at: time, damage: &damage, scanout: target.scanout)
+        }
+        return FrameReport(damage: damage, moving: needsFrame(at: time), nextDeadline: nextDeadline(),
+                           displayOn: displayPowered)
+    }
 
-extension KioskRuntime {
-    /// What a reload asks of the display owner, in the device session's terms.
-    public func deviceReload(at time: Double) -> DeviceSession.ReloadEffect {
+    /// What a reload asks of the display owner, in the loop's terms.
+    public func deviceReload(at time: Double) -> ReloadEffect {
         switch reload(at: time) {
         case .rejected, .noFile:
             return .nothing

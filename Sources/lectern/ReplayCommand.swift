@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import KioskHeadless
 import Raster
 import Touch
 import TouchRecording

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import KioskHeadless
 
 /// `lectern soak`: a long seeded random session through the headless kiosk (time
 /// advanced by hand), checking for stuck states, the menu and scrolling every 1000

@@ -29,23 +29,27 @@ final class RuntimeUnderLoopTests: XCTestCase {
 
     private struct Rig {
         let clock: ManualClock, system: EmbeddedSystemCalls, sink: MemorySink, runtime: KioskRuntime, loop: DeviceLoop
+        let input: ScriptedInput
         func run() throws { do { try loop.run() } catch is EmbeddedRunFinished {} }
     }
 
-    /// A runtime under the loop until `horizon`, touches from `events`, SIGHUP reloading
-    /// as the device session does.
+    /// A runtime under the loop until `horizon`, touches from `events` (in the panel's
+    /// native coordinates), SIGHUP reloading as on the device.
     private func rig(horizon: Double, events: [TouchEvent] = []) throws -> Rig {
         let clock = ManualClock(0)
         let system = EmbeddedSystemCalls(clock: clock, horizon: horizon)
         let sink = try MemorySink(width: 320, height: 240)
         let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: runtime, signals: [1, 15])
-        loop.input = ScriptedInput(events, system: system)
-        loop.onSignal = { signal in
-            guard signal == 1 else { return }
-            if case .redraw = runtime.deviceReload(at: clock.now()) { loop.invalidateScene() }
+        let input = ScriptedInput(events, system: system)
+        loop.makeInput = { width, height, rotation in
+            input.panel = (width, height)
+            input.rotation = rotation
+            return input
         }
-        return Rig(clock: clock, system: system, sink: sink, runtime: runtime, loop: loop)
+        loop.attachInput()
+        loop.onReload = { runtime.deviceReload(at: $0) }
+        return Rig(clock: clock, system: system, sink: sink, runtime: runtime, loop: loop, input: input)
     }
 
     /// A fast upward drag released at 1.0 s: a fling that runs for seconds.
@@ -103,5 +107,41 @@ final class RuntimeUnderLoopTests: XCTestCase {
         XCTAssertTrue(after == before, "a rejected reload changed pixels")
         XCTAssertEqual(rig.sink.presents, presentsBefore, "a rejected reload drew a frame")
         XCTAssertEqual(rig.runtime.config.theme.accent, KioskConfig().theme.accent)
+    }
+
+    /// A reload that turns the panel a quarter: the canvas the loop draws into is rotated
+    /// (240 × 320), the kiosk lays out for it, and a touch at the panel's native
+    /// x axis moves along the logical y axis.
+    func testARotationChangeAppliesToDrawingAndTouch() throws {
+        // A fast drag along the panel's native x axis, which is the logical y axis
+        // after a quarter turn: it must scroll the page vertically.
+        var events: [TouchEvent] = [.down(slot: 0, x: 20, y: 120, time: 3.0)]
+        for i in 1...10 { events.append(.move(slot: 0, x: 20 + Double(i) * 15, y: 120, time: 3.0 + Double(i) * 0.01)) }
+        events.append(.up(slot: 0, time: 3.12))
+        let rig = try self.rig(horizon: 6, events: events)
+        rig.system.sendSignal(1, at: 1)
+        try Data(("[display]\nrotation = 90\n" + pages).utf8).write(to: URL(fileURLWithPath: path))
+        try rig.run()
+        XCTAssertEqual(rig.sink.rotation, .r90)
+        XCTAssertEqual(rig.sink.reconfigurations, 1)
+        let canvas = rig.sink.frame.canvas
+        XCTAssertEqual([canvas.width, canvas.height], [240, 320], "the canvas is the rotated screen")
+        let scene = try XCTUnwrap(rig.runtime.scene)
+        XCTAssertEqual([scene.width, scene.height], [240, 320], "the kiosk laid out for the rotated screen")
+        // The page was drawn for the new size: the background fills the whole rotated canvas.
+        XCTAssertEqual(canvas.color(x: 239, y: 319), rig.runtime.config.theme.background)
+        // Dragging along native +x is dragging logical -y after a 90° turn (finger up):
+        // the page scrolled forward.
+        XCTAssertGreaterThan(scene.vertical.offset(at: 6), 50, "the drag along the rotated axis scrolled the page")
+    }
+
+    /// A finger resting on the glass past `home_after` (120 s by default) is not idle:
+    /// the loop sleeps until the finger lifts instead of polling a deadline already
+    /// past (a busy loop before this was fixed), and home comes 120 s after the lift.
+    func testAFingerHeldPastTheIdleTimeDoesNotSpin() throws {
+        let rig = try self.rig(horizon: 300, events: [.down(slot: 0, x: 100, y: 100, time: 1), .up(slot: 0, time: 150)])
+        try rig.run()   // throws EmbeddedLoopSpins if the loop polls without waiting
+        XCTAssertLessThan(rig.loop.wakeUps, 20)
+        XCTAssertEqual(rig.runtime.scene?.nextDeadline() ?? 0, 600 + 150, accuracy: 1, "next: blanking, 600 s after the lift")
     }
 }

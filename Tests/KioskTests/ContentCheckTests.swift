@@ -1,3 +1,4 @@
+import KioskHeadless
 import XCTest
 import Logging
 import LecternLog

@@ -1,6 +1,7 @@
 import LecternTestSupport
 import Raster
 import Touch
+import KioskHeadless
 import XCTest
 @testable import Kiosk
 

@@ -1,3 +1,4 @@
+@testable import KioskHeadless
 import XCTest
 @testable import Kiosk
 

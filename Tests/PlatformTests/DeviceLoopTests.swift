@@ -1,3 +1,4 @@
+import PlatformEmbedded
 import XCTest
 import Raster
 import Touch
@@ -20,12 +21,12 @@ final class FakeInput: InputSource {
 }
 
 final class DeviceLoopTests: XCTestCase {
-    let clock = FakeClock(100)
-    lazy var system = FakeSystemCalls(clock: clock, horizon: 102)   // two seconds
+    let clock = ManualClock(100)
+    lazy var system = EmbeddedSystemCalls(clock: clock, horizon: 102)   // two seconds
     let scene = FakeScene()
 
     func run(_ loop: DeviceLoop) throws {
-        do { try loop.run() } catch is EndOfScript {}
+        do { try loop.run() } catch is EmbeddedRunFinished {}
     }
 
     func testIdleHasNoWakeUpsOverTwoSeconds() throws {
@@ -107,7 +108,7 @@ final class DeviceLoopTests: XCTestCase {
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [15, 2, 1, 10])
         var received: [Int32] = []
         loop.onSignal = { received.append($0) }
-        try loop.run()   // returns normally: no EndOfScript
+        try loop.run()   // returns normally: no EmbeddedRunFinished
         XCTAssertEqual(received, [1])
         XCTAssertEqual(loop.stopSignal, 15)
         XCTAssertEqual(clock.time, 100.3)
@@ -128,7 +129,7 @@ final class DeviceLoopTests: XCTestCase {
         scene.powered = false
         scene.restAt = 101
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
-        do { try loop.iterate() } catch is EndOfScript {}
+        do { try loop.iterate() } catch is EmbeddedRunFinished {}
         XCTAssertEqual(sink.powerChanges, [false])
         XCTAssertEqual(scene.renders, [])
     }

@@ -1,4 +1,5 @@
 import Platform
+import PlatformEmbedded
 import Raster
 import Touch
 
@@ -120,112 +121,38 @@ func connector(_ id: UInt32, _ name: String, connected: Bool = true, modes: [Dis
     ConnectorInfo(id: id, name: name, connected: connected, modes: modes, possibleCRTCs: crtcs, currentCRTC: current)
 }
 
-/// A monotonic clock the test moves.
-final class FakeClock: MonotonicClock {
-    var time: Double
-    init(_ time: Double = 100) { self.time = time }
-    func now() -> Double { time }
-}
-
-/// Stops a loop run when the fake poll would wait past the script's end.
-struct EndOfScript: Error {}
-
-/// Syscalls over a script of fd readiness at given times. `poll` advances the fake
-/// clock to the next scheduled event within its timeout (or by the whole timeout);
-/// waiting beyond `horizon` ends the run with `EndOfScript`.
-final class FakeSystemCalls: SystemCalls {
-    let clock: FakeClock
-    var horizon: Double
-    var scheduled: [(time: Double, fd: FileDescriptor, payload: [UInt8]?)] = []
-    var pendingReads: [FileDescriptor: [[UInt8]]] = [:]
-    var polls: [Int32] = []
-    var ioctls: [(fd: FileDescriptor, request: UInt, arg: UInt?)] = []
-    let signalDescriptor = FileDescriptor(77)
-
-    init(clock: FakeClock, horizon: Double) {
-        self.clock = clock
-        self.horizon = horizon
-    }
-
-    /// `fd` becomes readable at `time`; `payload`, if any, is what a read then returns.
-    func schedule(_ fd: FileDescriptor, at time: Double, payload: [UInt8]? = nil) {
-        scheduled.append((time, fd, payload))
-        scheduled.sort { $0.time < $1.time }
-    }
-
-    func open(_ path: String, flags: Int32) throws -> FileDescriptor { throw Errno.noEntry }
-    func close(_ fd: FileDescriptor) {}
-    func ioctl(_ fd: FileDescriptor, _ request: UInt, _ arg: UnsafeMutableRawPointer?) throws -> Int32 {
-        ioctls.append((fd, request, arg.map { UInt(bitPattern: $0) }))
-        return 0
-    }
-
-    func poll(_ requests: inout [PollRequest], timeout: Int32) throws -> Int {
-        polls.append(timeout)
-        let limit = timeout < 0 ? Double.infinity : clock.time + Double(timeout) / 1000
-        let watched = Set(requests.map(\.fd))
-        guard let index = scheduled.firstIndex(where: { watched.contains($0.fd) }), scheduled[index].time <= limit else {
-            if limit > horizon { clock.time = horizon; throw EndOfScript() }
-            clock.time = limit
-            return 0
-        }
-        let event = scheduled.remove(at: index)
-        if event.time > horizon { clock.time = horizon; throw EndOfScript() }
-        clock.time = max(clock.time, event.time)
-        if let payload = event.payload { pendingReads[event.fd, default: []].append(payload) }
-        for i in requests.indices where requests[i].fd == event.fd { requests[i].returned = .readable }
-        return 1
-    }
-
-    func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard var queue = pendingReads[fd], !queue.isEmpty else { throw Errno.wouldBlock }
-        let bytes = queue.removeFirst()
-        pendingReads[fd] = queue
-        buffer.copyBytes(from: bytes)
-        return bytes.count
-    }
-
-    func write(_ fd: FileDescriptor, from buffer: UnsafeRawBufferPointer) throws -> Int { buffer.count }
-    func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer { throw Errno.notSupported }
-    func munmap(_ address: UnsafeMutableRawPointer, length: Int) {}
-    func signalFD(_ signals: [Int32]) throws -> FileDescriptor { signalDescriptor }
-
-    /// Queues a signal on the signalfd at `time`.
-    func sendSignal(_ signal: Int32, at time: Double) {
-        var info = [UInt8](repeating: 0, count: 128)
-        withUnsafeBytes(of: UInt32(signal).littleEndian) { for i in 0..<4 { info[i] = $0[i] } }
-        schedule(signalDescriptor, at: time, payload: info)
-    }
-}
-
 /// A scene that records what the loop asks of it. It "moves" until `restAt`.
 final class FakeScene: FrameSource {
-    var size: (width: Int, height: Int)?
-    var resizes = 0
     var renders: [Double] = []
+    var fullRenders = 0
     var events: [TouchEvent] = []
     var restAt: Double = -1
     var deadline: Double?
     var reachedAt: [Double] = []
     var powered = true
-    var displayPowered: Bool { powered }
+    /// Something changed since the last frame (a touch, a deadline): like the real
+    /// renderer, the scene draws only then, when full, or while it moves.
+    private var changed = false
 
-    func resize(width: Int, height: Int, at time: Double) { size = (width, height); resizes += 1 }
-    func handle(_ event: TouchEvent) { events.append(event) }
-    func needsFrame(at time: Double) -> Bool { time < restAt }
-    func render(into canvas: Canvas, at time: Double, damage: inout Region) {
-        renders.append(time)
-        canvas.row(0)[0] = UInt32(renders.count)
-        damage.add(IntRect(x: 0, y: 0, width: 1, height: 1))
+    func handle(_ event: TouchEvent) { events.append(event); changed = true }
+    func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+        if let deadline, deadline <= time { reachedAt.append(time); self.deadline = nil; changed = true }
+        var damage = Region()
+        if let target, powered, target.full || changed || time < restAt {
+            changed = false
+            renders.append(time)
+            if target.full { fullRenders += 1 }
+            target.canvas.row(0)[0] = UInt32(renders.count)
+            damage.add(IntRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        return FrameReport(damage: damage, moving: time < restAt, nextDeadline: deadline, displayOn: powered)
     }
-    func nextDeadline() -> Double? { deadline }
-    func deadlineReached(at time: Double) { reachedAt.append(time); deadline = nil }
 }
 
 /// A sink with no device: synchronous presents, or flips completing through a fake fd.
 final class FakeSink: FrameSink {
     let bitmap: Bitmap
-    let system: FakeSystemCalls
+    let system: EmbeddedSystemCalls
     let usesFlips: Bool
     var pollFD: FileDescriptor? { usesFlips ? FileDescriptor(50) : nil }
     var canvas: Canvas? { bitmap.canvas }
@@ -236,8 +163,11 @@ final class FakeSink: FrameSink {
     var flipDelay = 1.0 / 60
     var presents: [Double] = []
     var powerChanges: [Bool] = []
+    private(set) var poweredOn = true
+    var nativeSize: (width: Int, height: Int)? { (bitmap.canvas.width, bitmap.canvas.height) }
+    let rotation = Rotation.r0
 
-    init(system: FakeSystemCalls, usesFlips: Bool, width: Int = 8, height: Int = 4) throws {
+    init(system: EmbeddedSystemCalls, usesFlips: Bool, width: Int = 8, height: Int = 4) throws {
         self.system = system
         self.usesFlips = usesFlips
         bitmap = try Bitmap(width: width, height: height)
@@ -252,5 +182,6 @@ final class FakeSink: FrameSink {
     }
 
     func handleReadable() throws -> Int { isBusy = false; return 1 }
-    func setPower(on: Bool) { powerChanges.append(on) }
+    func setPower(on: Bool) { powerChanges.append(on); poweredOn = on }
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {}
 }

@@ -1,3 +1,4 @@
+import PlatformEmbedded
 import XCTest
 @testable import Platform
 
@@ -10,7 +11,7 @@ final class MasterWaitTests: XCTestCase {
     }
 
     func testWaitsAndTakesTheDisplayWhenMasterIsFree() throws {
-        let clock = FakeClock(0), system = FakeSystemCalls(clock: clock, horizon: 60)
+        let clock = ManualClock(0), system = EmbeddedSystemCalls(clock: clock, horizon: 60)
         let card = device()
         card.masterBusyFor = 4
         var lines: [String] = [], statuses: [String] = []
@@ -26,7 +27,7 @@ final class MasterWaitTests: XCTestCase {
     }
 
     func testMasterAtOnceMeansNoWaitAndNoMessage() throws {
-        let clock = FakeClock(0), system = FakeSystemCalls(clock: clock, horizon: 60)
+        let clock = ManualClock(0), system = EmbeddedSystemCalls(clock: clock, horizon: 60)
         var lines: [String] = []
         XCTAssertTrue(try MasterWait.acquire(device(), system: system, signalFD: system.signalDescriptor, log: PlatformLog { lines.append($0) }) { _ in })
         XCTAssertEqual(system.polls, [])
@@ -34,7 +35,7 @@ final class MasterWaitTests: XCTestCase {
     }
 
     func testSIGTERMWhileWaitingEndsTheWait() throws {
-        let clock = FakeClock(0), system = FakeSystemCalls(clock: clock, horizon: 60)
+        let clock = ManualClock(0), system = EmbeddedSystemCalls(clock: clock, horizon: 60)
         let card = device()
         card.masterBusyFor = 1000
         system.sendSignal(DeviceSignal.hangUp.rawValue, at: 0.7)   // means nothing yet

@@ -1,4 +1,5 @@
 import Glibc
+import PlatformEmbedded
 import XCTest
 @testable import Platform
 
@@ -43,7 +44,7 @@ final class SystemCallsTests: XCTestCase {
     /// The real signalfd path: signals raised before the loop runs are read from
     /// the fd by a real poll; SIGHUP reaches the hook, SIGTERM stops the loop.
     func testRealSignalFDStopsTheLoop() throws {
-        let fakeSystem = FakeSystemCalls(clock: FakeClock(), horizon: 1)
+        let fakeSystem = EmbeddedSystemCalls(clock: ManualClock(), horizon: 1)
         let sink = try FakeSink(system: fakeSystem, usesFlips: false)
         let loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock(), sink: sink, scene: FakeScene(),
                                   signals: [SIGTERM, SIGHUP])

@@ -1,5 +1,6 @@
 import XCTest
 import Kiosk
+import KioskHeadless
 import Touch
 @testable import TouchRecording
 

@@ -35,6 +35,4 @@ public final class KioskAssembly {
         return max(1, (raw * 4).rounded() / 4)
     }
 
-    /// A headless player over this kiosk.
-    public func player() throws -> HeadlessPlayer { try HeadlessPlayer(scene: scene, renderer: renderer) }
 }

@@ -20,7 +20,7 @@ public final class KioskRuntime {
     public var onStatus: (String) -> Void = { _ in }
     private var reportedPage: Int?
     private let load: (String) throws -> KioskConfig
-    private let logger: Logger
+    public let logger: Logger
 
     /// What a reload did. `displayChanged`: rotation or mode differ, which the display
     /// owner must apply (a new modeset, touch mapping) before the next frame.
@@ -37,6 +37,14 @@ public final class KioskRuntime {
         self.configPath = configPath
         self.load = load
         self.logger = log
+    }
+
+    /// A runtime around a kiosk already assembled for its screen (headless tools and
+    /// tests that build the assembly themselves); no file to reload.
+    public convenience init(assembly: KioskAssembly, log: Logger = .lectern) {
+        self.init(config: assembly.config, configPath: nil, log: log)
+        self.assembly = assembly
+        size = (Int(assembly.scene.width), Int(assembly.scene.height))
     }
 
     public var scene: KioskScene? { assembly?.scene }
@@ -148,21 +156,19 @@ public final class KioskRuntime {
         return assembly.scene.isAnimating(at: time) || assembly.renderer.isStale(at: time)
     }
 
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
-        render(into: canvas, at: time, damage: &damage, scanout: nil)
-    }
-
-    /// `scanout`: the display can pan and take direct frames (see `SceneRenderer`).
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?) {
+    /// Draws the frame for `time`. `scanout`: the display can pan and take direct
+    /// frames (see `SceneRenderer`).
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface? = nil) {
+        // The canvas is the screen: a new size (first frame, mode, rotation) lays out anew.
+        if size.map({ $0 != (canvas.width, canvas.height) }) ?? true {
+            resize(width: canvas.width, height: canvas.height, at: time)
+        }
         guard let assembly else {
             canvas.fill(canvas.bounds, color: config.theme.background)
             damage.add(canvas.bounds)
             return
         }
         assembly.scene.advance(to: time)
-        if canvas.width != Int(assembly.scene.width) || canvas.height != Int(assembly.scene.height) {
-            resize(width: canvas.width, height: canvas.height, at: time)
-        }
         assembly.renderer.render(into: canvas, at: time, damage: &damage, scanout: scanout)
     }
 

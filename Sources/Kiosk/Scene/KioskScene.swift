@@ -112,6 +112,9 @@ public final class KioskScene {
     public func nextDeadline() -> Double? {
         var deadlines: [Double] = []
         if let d = recognizer.nextDeadline { deadlines.append(d) }
+        // A finger resting on the glass is not idle: the idle clock restarts when it
+        // lifts. (Answering a deadline already past here would make the loop spin.)
+        guard recognizer.activeTouchCount == 0 else { return deadlines.min() }
         if !homeDone, config.idle.homeAfter > 0 { deadlines.append(lastTouchTime + config.idle.homeAfter) }
         if !isBlanked, config.idle.blankAfter > 0 { deadlines.append(lastTouchTime + config.idle.blankAfter) }
         return deadlines.min()

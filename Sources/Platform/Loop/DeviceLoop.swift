@@ -1,8 +1,10 @@
+import LecternLog
+import Logging
 import Raster
 import Touch
 
 /// A source of touch events with a pollable fd: the libinput reader on the device,
-/// a fake in tests.
+/// scripted touches in the embedded loop.
 public protocol InputSource: AnyObject {
     var pollDescriptor: FileDescriptor { get }
     /// Everything readable now, already calibrated and rotated into logical pixels.
@@ -19,12 +21,24 @@ public protocol ServiceNotifier: AnyObject {
     func status(_ text: String)
 }
 
+/// Where the next frame stands: the one state that decides when the loop draws.
+public enum RepaintState: Equatable, Sendable {
+    /// Nothing owed: sleep until a touch, a deadline or a signal.
+    case idle
+    /// A frame is owed at this time (refresh pacing while something moves, or a retry).
+    case scheduled(at: Double)
+    /// A frame is queued on the display; the next waits for its page-flip event.
+    case awaitingFlip
+    /// No canvas (no display, DRM master lost): nothing can be drawn.
+    case suspended
+}
+
 /// The single-threaded device loop: one `poll` over the display's fd (page flips),
-/// the input fd, a signalfd and any extra fds (udev hotplug). The poll timeout is
-/// the earliest of the scene's next deadline, the next watchdog ping and frame
-/// pacing when a present completed without an event; with nothing moving it is
-/// infinite, so an idle kiosk never wakes up. Animations advance one frame per page
-/// flip event while `needsFrame` is true.
+/// the input fd, a signalfd and any extra fds (udev hotplug). The poll timeout is the
+/// earliest of the source's next deadline, the next watchdog ping and a scheduled
+/// frame; with nothing moving it is infinite, so an idle kiosk never wakes up. While
+/// something moves, frames follow page-flip events, or the refresh interval on a sink
+/// that shows frames at once.
 ///
 /// Timed wake-ups use the poll timeout rather than a timerfd: the same number of
 /// wake-ups, one fd fewer, and the fake clock in tests sees exactly the timeout.
@@ -36,10 +50,17 @@ public final class DeviceLoop {
     public var input: InputSource?
     public let notifier: ServiceNotifier?
     public var metrics: FrameMetrics?
+    let log: Logger
     /// Extra fds and what to do when each is readable (udev monitor, ...).
     public var extraSources: [(fd: FileDescriptor, handle: () -> Void)] = []
-    /// Signals other than SIGTERM / SIGINT (which stop the loop) go here.
+    /// Signals other than SIGTERM / SIGINT (which stop the loop) and SIGHUP (reload,
+    /// when `onReload` is set) go here.
     public var onSignal: (Int32) -> Void = { _ in }
+    /// SIGHUP: re-read the configuration at `time` and say what the display must do.
+    public var onReload: ((_ time: Double) -> ReloadEffect)?
+    /// Makes the touch input for the sink's native mode and rotation; called by
+    /// `attachInput` whenever either may have changed, so drawing and touch never disagree.
+    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
     /// Called once, when the first frame is on screen.
     public var onFirstFrame: () -> Void = {}
 
@@ -49,19 +70,27 @@ public final class DeviceLoop {
     public private(set) var framesPresented = 0
     public private(set) var running = false
     public private(set) var stopSignal: Int32?
+    public private(set) var repaint: RepaintState = .idle
 
-    private var sceneSize: (width: Int, height: Int)?
-    private var inputSinceFrame: Double?   // time of the oldest unpresented input event
-    private var paceUntil: Double?
-    private var nextPing: Double?
-    private var firstFrameShown = false
-    private var sinkPowered = true
+    /// The one way to ask for everything to be drawn again (first frame, reload, mode).
+    private var fullRedrawOwed = true
+    /// The canvas size last drawn: a different one is new and blank.
+    private var drawnSize: (width: Int, height: Int)?
+    /// What the source said last turn.
+    private var moving = false
+    private var deadline: Double?
+    /// Time of the oldest touch not yet on screen (touch-to-flip latency).
+    private var inputSince: Double?
     private var lastFrameTime: Double?
-    private var firstFrameQueued = false
+    private var nextPing: Double?
+    private enum FirstFrame { case pending, queued, shown }
+    private var firstFrame = FirstFrame.pending
 
     public init(system: SystemCalls, clock: MonotonicClock, sink: FrameSink, scene: FrameSource,
-                notifier: ServiceNotifier? = nil, signals: [Int32] = [], signalFD: FileDescriptor? = nil) throws {
+                notifier: ServiceNotifier? = nil, signals: [Int32] = [], signalFD: FileDescriptor? = nil,
+                log: Logger = .lectern) throws {
         self.system = system
+        self.log = log
         self.clock = clock
         self.sink = sink
         self.scene = scene
@@ -80,20 +109,25 @@ public final class DeviceLoop {
 
     public func stop() { running = false }
 
-    /// Forces a full render on the next iteration (display came back, config reloaded).
-    public func invalidateScene() { sceneSize = nil }
+    /// Everything is drawn again at the next turn (display came back, config reloaded).
+    public func requestFullRedraw() { fullRedrawOwed = true }
 
-    /// One turn: timed actions, maybe a frame, then one poll and its dispatch.
+    /// (Re)makes the touch input for the sink's current mode and rotation.
+    public func attachInput() {
+        guard let makeInput, let size = sink.nativeSize else { return }
+        input = nil  // the old reader closes before the new one opens the devices
+        input = makeInput(size.width, size.height, sink.rotation)
+    }
+
+    /// One turn: the watchdog, the source's turn (and maybe a frame), then one poll and
+    /// its dispatch.
     public func iterate() throws {
-        var now = clock.now()
-        if let deadline = scene.nextDeadline(), deadline <= now { scene.deadlineReached(at: now) }
+        let now = clock.now()
         if let interval = notifier?.watchdogInterval, let ping = nextPing, ping <= now {
             notifier?.watchdog()
             nextPing = now + interval
         }
-        let powered = scene.displayPowered
-        if powered != sinkPowered { sink.setPower(on: powered); sinkPowered = powered }
-        if powered { try renderIfNeeded(at: now) }
+        try turn(at: now)
         guard running else { return }
 
         var requests: [PollRequest] = []
@@ -102,8 +136,9 @@ public final class DeviceLoop {
         if let signalFD { requests.append(PollRequest(fd: signalFD)) }
         for source in extraSources { requests.append(PollRequest(fd: source.fd)) }
 
-        now = clock.now()
-        let wake = [scene.nextDeadline(), nextPing, paceUntil].compactMap { $0 }.min()
+        var wake = deadline
+        if let ping = nextPing { wake = min(wake ?? ping, ping) }
+        if case let .scheduled(at) = repaint { wake = min(wake ?? at, at) }
         let timeout: Int32 = wake.map { Int32(clamping: Int((max(0, $0 - now) * 1000).rounded(.up))) } ?? -1
         _ = try system.poll(&requests, timeout: timeout)
         wakeUps += 1
@@ -112,12 +147,71 @@ public final class DeviceLoop {
         }
     }
 
+    // MARK: The frame
+
+    private func turn(at now: Double) throws {
+        let target = frameTarget(at: now)
+        let report = scene.frame(at: now, into: target)
+        moving = report.moving
+        deadline = report.nextDeadline
+        if report.displayOn != sink.poweredOn { sink.setPower(on: report.displayOn) }
+        guard let target, report.displayOn else { return }
+        if target.full { fullRedrawOwed = false; drawnSize = (target.canvas.width, target.canvas.height) }
+        let touchTime = inputSince
+        inputSince = nil
+        guard !report.damage.isEmpty || sink.needsPresent else {
+            repaint = moving ? .scheduled(at: now + sink.frameInterval) : .idle
+            return
+        }
+        switch try sink.present(report.damage) {
+        case .skipped:
+            // Not shown (display busy or gone): retry at refresh pace, never spin.
+            repaint = moving || touchTime != nil ? .scheduled(at: now + sink.frameInterval) : .idle
+            return
+        case .shown:
+            repaint = moving ? .scheduled(at: now + sink.frameInterval) : .idle
+            if firstFrame != .shown { firstFrameOnScreen() }
+        case .queued:
+            repaint = .awaitingFlip
+            if firstFrame == .pending { firstFrame = .queued }
+        }
+        framesPresented += 1
+        lastFrameTime = now
+        if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
+    }
+
+    /// The canvas to draw into if a frame may be drawn now, else nil (and the state says
+    /// when it may).
+    private func frameTarget(at now: Double) -> FrameTarget? {
+        guard let canvas = sink.canvas else {
+            repaint = .suspended
+            inputSince = nil   // nothing can be shown: no latency to measure
+            return nil
+        }
+        // A flip that completed, or that the sink dropped (master lost, new mode).
+        if repaint == .awaitingFlip, !sink.isBusy { repaint = moving ? .scheduled(at: now) : .idle }
+        if repaint == .suspended { repaint = .idle }
+        let full = fullRedrawOwed || drawnSize.map { $0 != (canvas.width, canvas.height) } ?? true
+        if repaint == .awaitingFlip { return nil }
+        if !full, case let .scheduled(at) = repaint, now < at { return nil }
+        // Drivers without vblank (bochs, virtio-gpu) complete flips at once: cap an
+        // animation at the refresh rate instead of rendering as fast as the CPU goes.
+        if moving, !full, inputSince == nil, !sink.needsPresent, let last = lastFrameTime,
+           now - last < sink.frameInterval * 0.5 {
+            repaint = .scheduled(at: last + sink.frameInterval)
+            return nil
+        }
+        return FrameTarget(canvas: canvas, scanout: sink.scanoutSurface, full: full)
+    }
+
+    // MARK: Events
+
     private func dispatch(_ fd: FileDescriptor) throws {
         if fd == sink.pollFD {
-            if try sink.handleReadable() > 0, firstFrameQueued, !firstFrameShown { firstFrameOnScreen() }
+            if try sink.handleReadable() > 0, firstFrame == .queued { firstFrameOnScreen() }
         } else if let input, fd == input.pollDescriptor {
             for event in try input.readEvents() {
-                if inputSinceFrame == nil { inputSinceFrame = event.time }
+                if inputSince == nil { inputSince = event.time }
                 scene.handle(event)
             }
         } else if fd == signalFD {
@@ -134,62 +228,34 @@ public final class DeviceLoop {
                 running = false
                 return
             }
-            onSignal(signal)
+            if signal == DeviceSignal.hangUp.rawValue, let onReload {
+                reload(onReload(clock.now()))
+            } else {
+                onSignal(signal)
+            }
         }
     }
 
-    private func renderIfNeeded(at now: Double) throws {
-        guard let canvas = sink.canvas else {
-            inputSinceFrame = nil   // nothing can be shown: no latency to measure
-            return
-        }
-        guard !sink.isBusy else { return }
-        var full = false
-        if sceneSize == nil || sceneSize! != (canvas.width, canvas.height) {
-            scene.resize(width: canvas.width, height: canvas.height, at: now)
-            sceneSize = (canvas.width, canvas.height)
-            full = true
-        }
-        if let until = paceUntil, now < until, !full { return }
-        paceUntil = nil
-        let moving = scene.needsFrame(at: now)
-        // Drivers without vblank (bochs, virtio-gpu) complete flips at once: cap an
-        // animation at the refresh rate instead of rendering as fast as the CPU goes.
-        if moving, !full, inputSinceFrame == nil, !sink.needsPresent, let last = lastFrameTime,
-           now - last < sink.frameInterval * 0.5 {
-            paceUntil = last + sink.frameInterval
-            return
-        }
-        guard full || moving || inputSinceFrame != nil || sink.needsPresent else { return }
-        var damage = Region()
-        if full { damage.add(canvas.bounds) }
-        scene.render(into: canvas, at: now, damage: &damage, scanout: sink.scanoutSurface)
-        let touchTime = inputSinceFrame
-        inputSinceFrame = nil
-        if damage.isEmpty && !sink.needsPresent {
-            if moving { paceUntil = now + sink.frameInterval }
-            return
-        }
-        let outcome = try sink.present(damage)
-        guard outcome != .skipped else {
-            // Not shown (display busy or gone): retry at refresh pace, never spin.
-            if moving || touchTime != nil { paceUntil = now + sink.frameInterval }
-            return
-        }
-        framesPresented += 1
-        lastFrameTime = now
-        if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
-        if outcome == .shown {
-            if !firstFrameShown { firstFrameOnScreen() }
-            // No flip event will come: pace the next frame by the refresh interval.
-            if scene.needsFrame(at: now) { paceUntil = now + sink.frameInterval }
-        } else if !firstFrameShown {
-            firstFrameQueued = true
+    /// Applies what a reload asks: a rejected file changes nothing at all, not a pixel.
+    private func reload(_ effect: ReloadEffect) {
+        switch effect {
+        case .nothing:
+            break
+        case .redraw:
+            requestFullRedraw()
+        case let .reconfigure(rotation, mode):
+            do {
+                try sink.reconfigure(rotation: rotation, mode: mode)
+                attachInput()  // touches follow the new rotation and mode
+            } catch {
+                log.info("reload: cannot apply rotation \(rotation.rawValue) / mode: \(error)")
+            }
+            requestFullRedraw()
         }
     }
 
     private func firstFrameOnScreen() {
-        firstFrameShown = true
+        firstFrame = .shown
         metrics?.firstFrame()
         notifier?.ready()
         onFirstFrame()

@@ -20,13 +20,6 @@ public final class DeviceSession {
     private let notifier = SystemdNotifier()
     let options: Options
     let system: SystemCalls
-    /// What a reload asks of the display: nothing (rejected, or no file), a redraw of
-    /// everything, or a new rotation / mode (a modeset, and touches mapped anew).
-    public enum ReloadEffect: Sendable {
-        case nothing
-        case redraw
-        case reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?)
-    }
     /// SIGHUP: re-read the configuration (the kiosk runtime's business), at `time`.
     public var onReload: (_ time: Double) -> ReloadEffect = { _ in .nothing }
     /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
@@ -79,33 +72,17 @@ public final class DeviceSession {
 
         let metrics = FrameMetrics(log: log)
         let loop = try DeviceLoop(system: system, clock: SystemClock(), sink: display, scene: scene,
-                                  notifier: notifier, signalFD: signalFD)
+                                  notifier: notifier, signalFD: signalFD, log: log)
         loop.metrics = metrics
-        func attachInput() {
-            guard let mode = display.output?.mode, let makeInput else { return }
-            loop.input = nil  // the old reader closes before the new one opens the devices
-            loop.input = makeInput(mode.width, mode.height, display.rotation)
+        loop.onReload = { [unowned self] time in
+            log.info("SIGHUP: reloading")
+            return onReload(time)
         }
-        attachInput()
+        loop.makeInput = makeInput
+        loop.attachInput()
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
         loop.onSignal = { [unowned self] signal in
             switch signal {
-            case DeviceSignal.hangUp.rawValue:
-                log.info("SIGHUP: reloading")
-                switch onReload(loop.clock.now()) {
-                case .nothing:
-                    break  // a rejected configuration changes nothing at all, not even a pixel
-                case .redraw:
-                    loop.invalidateScene()
-                case let .reconfigure(rotation, mode):
-                    do {
-                        _ = try display.reconfigure(rotation: rotation, requestedMode: mode)
-                        attachInput()  // touches follow the new rotation and mode
-                    } catch {
-                        log.info("reload: cannot apply rotation \(rotation.rawValue) / mode: \(error)")
-                    }
-                    loop.invalidateScene()
-                }
             case DeviceSignal.user1.rawValue:
                 // Counters for the machine test: two snapshots apart with nothing moving
                 // must show the same wake-ups (idle costs nothing).
@@ -126,8 +103,8 @@ public final class DeviceSession {
                 guard hotplug.readHotplug() else { return }
                 do {
                     if case .resized = try display.rescan() {
-                        loop.invalidateScene()
-                        attachInput()
+                        loop.requestFullRedraw()
+                        loop.attachInput()
                     }
                 } catch {
                     log.info("display rescan failed: \(error)")

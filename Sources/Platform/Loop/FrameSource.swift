@@ -1,42 +1,59 @@
 import Raster
 import Touch
 
-/// What the device loop drives. The kiosk scene implements it; tests use a fake.
+/// What the device loop drives: the kiosk runtime, a fake in tests. Two calls only:
+/// touches go in as they arrive, and once per loop turn `frame(at:into:)` does
+/// everything else (timed actions, the frame, what the loop must know to sleep).
 ///
 /// All times are seconds on CLOCK_MONOTONIC (the clock of `TouchEvent.time`).
 public protocol FrameSource: AnyObject {
-    /// Logical (rotated) size the scene lays out in; called before the first frame
-    /// and on mode changes. The shadow canvas passed to the next `render` is new and
-    /// blank: that render must draw (and damage) the whole canvas.
-    func resize(width: Int, height: Int, at time: Double)
     /// One touch report, already calibrated and rotated into logical pixels.
     func handle(_ event: TouchEvent)
-    /// True while something moves (then the loop renders one frame per page flip).
-    func needsFrame(at time: Double) -> Bool
-    /// Draw the frame for `time` into the shadow canvas (logical size), adding what
-    /// changed to `damage`. The canvas keeps the previous frame's pixels.
-    func render(into canvas: Canvas, at time: Double, damage: inout Region)
-    /// The same with what the sink offers beyond the canvas (panning, direct frames);
-    /// default: ignores it.
-    func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?)
-    /// Monotonic time of the next timed action (idle home, gesture timeout), or nil.
-    func nextDeadline() -> Double?
-    func deadlineReached(at time: Double)
-    /// False while the display should be blanked (DPMS off, `[idle] blank_after`).
-    /// The loop checks it after every event and deadline. Default: always on.
-    var displayPowered: Bool { get }
+    /// One turn of the loop at `time`: run what is due (gesture timeouts, idle home,
+    /// blanking), then, when the loop offers a `target`, draw the frame for `time` into
+    /// it. With the display blanked nothing is drawn even when offered.
+    func frame(at time: Double, into target: FrameTarget?) -> FrameReport
 }
 
-extension FrameSource {
-    public var displayPowered: Bool { true }
-    /// With a sink's `ScanoutSurface`: may draw a vertical scroll by moving the window,
-    /// or a fade frame straight into the scan-out buffer. Default: draws into `canvas`.
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface?) {
-        render(into: canvas, at: time, damage: &damage)
+/// Where the next frame goes, offered by the loop when it may draw (no flip pending,
+/// refresh pacing allows, an output exists).
+public struct FrameTarget {
+    /// The shadow canvas in logical (rotated) size; it keeps the previous frame's pixels.
+    public let canvas: Canvas
+    /// What the sink offers beyond the canvas (panning, direct frames), or nil.
+    public let scanout: ScanoutSurface?
+    /// The canvas is new (first frame, new mode or rotation) or the loop was asked for a
+    /// full redraw (a reload): draw, and damage, everything.
+    public let full: Bool
+
+    public init(canvas: Canvas, scanout: ScanoutSurface?, full: Bool) {
+        self.canvas = canvas
+        self.scanout = scanout
+        self.full = full
     }
 }
 
-/// Where frames go: the DRM display, or a headless sink in tests and snapshots.
+/// What the source answers each turn: all the loop needs to present and to sleep.
+public struct FrameReport {
+    /// What changed on the canvas; empty when nothing was drawn.
+    public var damage: Region
+    /// Something moves: the loop draws again at the next refresh.
+    public var moving: Bool
+    /// When something happens next without a touch (a gesture timeout, an idle
+    /// action), or nil: the loop sleeps until then.
+    public var nextDeadline: Double?
+    /// False while the display should be dark (`[idle] blank_after`).
+    public var displayOn: Bool
+
+    public init(damage: Region = Region(), moving: Bool = false, nextDeadline: Double? = nil, displayOn: Bool = true) {
+        self.damage = damage
+        self.moving = moving
+        self.nextDeadline = nextDeadline
+        self.displayOn = displayOn
+    }
+}
+
+/// Where frames go: the DRM display, or memory for the headless tools and tests.
 public protocol FrameSink: AnyObject {
     /// Polled for completion events (page flips); nil when presenting is synchronous.
     var pollFD: FileDescriptor? { get }
@@ -54,11 +71,20 @@ public protocol FrameSink: AnyObject {
     func present(_ damage: Region) throws -> PresentOutcome
     /// Handles `pollFD` being readable; returns how many presents completed.
     func handleReadable() throws -> Int
+    /// Whether the panel is lit; the sink owns this fact (DPMS on the device).
+    var poweredOn: Bool { get }
     /// DPMS on / off (a no-op where there is no display).
     func setPower(on: Bool)
     /// What the sink offers beyond the canvas (`KMSDisplay`: panning where the driver
     /// is known to pan, direct frames); nil otherwise.
     var scanoutSurface: ScanoutSurface? { get }
+    /// The panel's native (unrotated) mode, nil without an output: touch input is made
+    /// for it.
+    var nativeSize: (width: Int, height: Int)? { get }
+    /// How the panel is mounted. The sink owns it: drawing and touch both follow it.
+    var rotation: Rotation { get }
+    /// A reload asks for another rotation or mode (a new modeset on the device).
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws
 }
 
 extension FrameSink {
@@ -72,4 +98,12 @@ public enum PresentOutcome: Equatable, Sendable {
     case shown
     /// Nothing could be shown (no output, master lost).
     case skipped
+}
+
+/// What a reload asks of the display owner: nothing (rejected, or no file), a redraw of
+/// everything, or a new rotation / mode (a modeset, and touches mapped anew).
+public enum ReloadEffect: Sendable {
+    case nothing
+    case redraw
+    case reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?)
 }

@@ -5,26 +5,18 @@ import Touch
 /// holds, pinches, a palm, and a cancel mid-drag (a touchscreen unplugged). For the
 /// soak: the same seed gives the same session, so a failure can be replayed.
 struct SoakGestures {
-    /// SplitMix64: tiny, fast, and the same on every platform (the standard library's
-    /// generator is not seedable).
-    private var state: UInt64
+    private var random: SplitMix64
     let width: Double
     let height: Double
     static let frameInterval = 1.0 / 120  // a typical touch controller's report rate
 
     init(seed: UInt64, width: Double, height: Double) {
-        state = seed
+        random = SplitMix64(seed: seed)
         self.width = width
         self.height = height
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)

@@ -1,3 +1,4 @@
+import Kiosk
 import Raster
 import Touch
 
@@ -9,7 +10,8 @@ import Touch
 /// - every `checkEvery` gestures the three-finger tap still toggles the menu both ways
 ///   and a drag still scrolls the page;
 /// - the heap is flat after warm-up (caches full): growth is reported and judged.
-/// Frames are drawn as the device loop would: at 60 Hz while something moves, none at rest.
+/// It runs on the headless player: the real runtime under the real device loop, so
+/// frames are drawn exactly when the device would draw them.
 public final class Soak {
     public struct Report: Sendable, CustomStringConvertible {
         public var gestures = 0
@@ -40,14 +42,13 @@ public final class Soak {
     private var gestures: SoakGestures
     private var time = 0.0
     public private(set) var report = Report()
-    static let frameInterval = 1.0 / 60
     /// Everything is at rest this long after the last touch (the longest fling plus its bounce).
     static let restWithin = 8.0
 
     public init(assembly: KioskAssembly, seed: UInt64) throws {
         player = try assembly.player()
         gestures = SoakGestures(seed: seed, width: assembly.scene.width, height: assembly.scene.height)
-        player.render(at: 0)
+        player.step(to: 0)
     }
 
     /// Plays `count` gestures; checks every `checkEvery`; heap measured after `warmup`.
@@ -65,12 +66,14 @@ public final class Soak {
             }
             if n % checkEvery == 0 {
                 check()
+                report.frames = player.redrawCount
                 progress?(report)
             }
             if report.failures.count >= 10 { break }
         }
         report.heapAtEnd = HeapUsage.bytesInUse()
         report.simulatedSeconds = time
+        report.frames = player.redrawCount
         if count > warmup, report.heapGrowth > Self.flatHeapTolerance {
             report.failures.append("heap grew by \(report.heapGrowth) bytes after warm-up (tolerance \(Self.flatHeapTolerance))")
         }
@@ -88,32 +91,19 @@ public final class Soak {
         }
     }
 
-    /// Feeds the events, drawing a frame whenever one is due, as the loop would.
+    /// Feeds the events to the loop and runs it until the last one.
     private func play(_ events: [TouchEvent]) {
-        var nextFrame = time
-        for event in events {
-            while nextFrame < event.time {  // frames owed while the gesture is under way
-                if scene.isAnimating(at: nextFrame) { frame(at: nextFrame) }
-                nextFrame += Self.frameInterval
-            }
-            player.step(to: event.time)
-            scene.handle(event)
-            report.touchEvents += 1
-            time = event.time
-        }
+        guard let last = events.last else { return }
+        player.feed(events)
+        player.step(to: last.time)
+        report.touchEvents += events.count
+        time = last.time
     }
 
-    /// Lets time pass with no finger down, drawing frames while anything moves; then
-    /// checks that nothing is stuck.
+    /// Lets time pass with no finger down; then checks that nothing is stuck.
     private func settle(quiet: Double) {
-        let end = time + quiet
-        var t = time
-        while t < end, scene.isAnimating(at: t) || t == time {
-            frame(at: t)
-            t += Self.frameInterval
-        }
-        player.step(to: end)
-        time = end
+        time += quiet
+        player.step(to: time)
         // A hard fling decays (0.998/ms) for up to about 5 s before it rests, so only a
         // longer quiet spell can tell a stuck animation from a slow one.
         if quiet >= Self.restWithin, scene.isAnimating(at: time) {
@@ -122,10 +112,6 @@ public final class Soak {
         if quiet >= Self.restWithin, abs(scene.horizontal.offset(at: time)) > 0.5 {
             report.failures.append("gesture \(report.gestures): page left pulled sideways by \(scene.horizontal.offset(at: time)) px")
         }
-    }
-
-    private func frame(at t: Double) {
-        if !player.render(at: t).isEmpty { report.frames += 1 }
     }
 
     /// The menu toggles both ways with three fingers, and a drag scrolls the page.

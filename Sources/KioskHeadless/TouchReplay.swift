@@ -1,3 +1,4 @@
+import Kiosk
 import Raster
 import Touch
 
@@ -14,7 +15,15 @@ public final class TouchReplay {
     public let player: HeadlessPlayer
     public private(set) var entries: [Entry] = []
 
-    public init(player: HeadlessPlayer) { self.player = player }
+    public init(player: HeadlessPlayer) {
+        self.player = player
+        player.onTouch = { [unowned self] _ in
+            let presented = player.scene.menu.isPresented
+            for gesture in player.scene.lastGestures {
+                entries.append(Entry(gesture: gesture, menuPresented: presented))
+            }
+        }
+    }
 
     /// Times at which the menu changed from hidden to shown or back.
     public var menuToggleTimes: [Double] {
@@ -32,31 +41,22 @@ public final class TouchReplay {
         play(events, frameInterval: nil) { _, _, _ in }
     }
 
-    /// Feed `events` (sorted by time). With `frameInterval`, `onFrame` gets the frame for
-    /// every multiple of it up to the last event, drawn at its time, as `lectern demo` does.
+    /// Feed `events` (sorted by time) through the loop. With `frameInterval`, `onFrame`
+    /// gets the screen at every multiple of it up to the last event, as `lectern demo` does.
     public func play(_ events: [TouchEvent], frameInterval: Double?,
                      onFrame: (Int, Double, Canvas) throws -> Void) rethrows {
+        player.feed(events)
+        guard let interval = frameInterval else {
+            player.step(to: events.last?.time ?? player.time)
+            return
+        }
+        let end = (events.last?.time ?? 0) + interval / 2 + MenuFade.duration
         var frame = 0
-        func renderFrames(upTo t: Double) throws {
-            guard let interval = frameInterval else { return }
-            while Double(frame) * interval < t {
-                let ft = Double(frame) * interval
-                player.render(at: ft)
-                try onFrame(frame, ft, player.canvas)
-                frame += 1
-            }
-        }
-        for event in events {
-            try renderFrames(upTo: event.time)
-            player.step(to: event.time)
-            player.scene.handle(event)
-            let presented = player.scene.menu.isPresented
-            for gesture in player.scene.lastGestures {
-                entries.append(Entry(gesture: gesture, menuPresented: presented))
-            }
-        }
-        if let interval = frameInterval, let last = events.last?.time {
-            try renderFrames(upTo: last + interval / 2 + MenuFade.duration)
+        while Double(frame) * interval < end {
+            let t = Double(frame) * interval
+            player.step(to: t)
+            try onFrame(frame, t, player.canvas)
+            frame += 1
         }
     }
 }

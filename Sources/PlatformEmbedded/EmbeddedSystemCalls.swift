@@ -19,6 +19,13 @@ public final class ManualClock: MonotonicClock {
 /// left to happen): the embedded run is over.
 public struct EmbeddedRunFinished: Error {}
 
+/// Thrown by `poll` when the loop keeps polling without time passing and with nothing
+/// to read: on the device that would be a busy loop burning a core.
+public struct EmbeddedLoopSpins: Error, CustomStringConvertible {
+    public let time: Double
+    public var description: String { "the loop polls again and again without waiting at t = \(time)" }
+}
+
 public final class EmbeddedSystemCalls: SystemCalls {
     public let clock: ManualClock
     /// The run ends when the loop would wait beyond this time.
@@ -28,6 +35,8 @@ public final class EmbeddedSystemCalls: SystemCalls {
     private var reads: [FileDescriptor: [[UInt8]]] = [:]
     /// Every timeout `poll` was asked for: an idle loop asks for -1 (forever) once.
     public private(set) var polls: [Int32] = []
+    /// Off for long runs (the soak), where the list would grow without end.
+    public var recordsPolls = true
     public let signalDescriptor = FileDescriptor(990)
 
     public init(clock: ManualClock, horizon: Double) {
@@ -48,18 +57,29 @@ public final class EmbeddedSystemCalls: SystemCalls {
         schedule(signalDescriptor, at: time, payload: info)
     }
 
+    /// Polls in a row that returned nothing without time passing.
+    private var idlePollsAtThisTime = 0
+    static let spinLimit = 1000
+
     public func poll(_ requests: inout [PollRequest], timeout: Int32) throws -> Int {
-        polls.append(timeout)
+        if recordsPolls { polls.append(timeout) }
         let limit = timeout < 0 ? Double.infinity : clock.time + Double(timeout) / 1000
         let watched = Set(requests.map(\.fd))
         guard let index = due.firstIndex(where: { watched.contains($0.fd) }), due[index].time <= limit else {
             if limit > horizon { clock.time = max(clock.time, horizon); throw EmbeddedRunFinished() }
+            if limit == clock.time {
+                idlePollsAtThisTime += 1
+                if idlePollsAtThisTime > Self.spinLimit { throw EmbeddedLoopSpins(time: clock.time) }
+            } else {
+                idlePollsAtThisTime = 0
+            }
             clock.time = limit
             return 0
         }
         let event = due.remove(at: index)
         if event.time > horizon { clock.time = max(clock.time, horizon); throw EmbeddedRunFinished() }
         clock.time = max(clock.time, event.time)
+        idlePollsAtThisTime = 0
         if let payload = event.payload { reads[event.fd, default: []].append(payload) }
         for i in requests.indices where requests[i].fd == event.fd { requests[i].returned = .readable }
         return 1
@@ -80,52 +100,4 @@ public final class EmbeddedSystemCalls: SystemCalls {
     public func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer { throw Errno.notSupported }
     public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {}
     public func signalFD(_ signals: [Int32]) throws -> FileDescriptor { signalDescriptor }
-}
-
-/// Touches from a list (a gesture script, a recording), each readable at its time.
-public final class ScriptedInput: InputSource {
-    public let pollDescriptor = FileDescriptor(991)
-    private var events: [TouchEvent]
-    private var next = 0
-    private let clock: ManualClock
-
-    public init(_ events: [TouchEvent], system: EmbeddedSystemCalls) {
-        self.events = events.sorted { $0.time < $1.time }
-        clock = system.clock
-        for time in Set(self.events.map(\.time)).sorted() { system.schedule(pollDescriptor, at: time) }
-    }
-
-    public func readEvents() throws -> [TouchEvent] {
-        var out: [TouchEvent] = []
-        while next < events.count, events[next].time <= clock.time {
-            out.append(events[next])
-            next += 1
-        }
-        return out
-    }
-}
-
-/// Frames in memory: the shadow canvas is the frame; presenting shows it at once (as a
-/// display without flip events would), paced by the loop at `frameInterval`.
-public final class MemorySink: FrameSink {
-    public let frame: Bitmap
-    public var frameInterval = 1.0 / 60
-    /// Called after each present with the loop's time and the damage shown.
-    public var onPresent: (_ damage: Region) -> Void = { _ in }
-    public private(set) var presents = 0
-    public private(set) var poweredOn = true
-
-    public init(width: Int, height: Int) throws { frame = try Bitmap(width: width, height: height) }
-
-    public var pollFD: FileDescriptor? { nil }
-    public var canvas: Canvas? { frame.canvas }
-    public var isBusy: Bool { false }
-    public var needsPresent: Bool { false }
-    public func present(_ damage: Region) throws -> PresentOutcome {
-        presents += 1
-        onPresent(damage)
-        return .shown
-    }
-    public func handleReadable() throws -> Int { 0 }
-    public func setPower(on: Bool) { poweredOn = on }
 }

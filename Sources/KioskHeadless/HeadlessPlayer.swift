@@ -1,0 +1,137 @@
+import Kiosk
+import KioskDevice
+import LecternLog
+import Logging
+import Platform
+import PlatformEmbedded
+import Raster
+import Touch
+
+/// The headless kiosk: the real `KioskRuntime` under the real `DeviceLoop`, with the
+/// embedded clock, touches and a memory sink (the NIOEmbedded pattern). `lectern demo`,
+/// `snapshot`, `soak`, `replay` and the tests run exactly what runs on the display;
+/// only time is simulated, so a minute of kiosk plays in milliseconds.
+///
+/// Frames are drawn when the loop would draw them: at once after a touch, at the
+/// refresh rate while something moves, never at rest. `canvas` is what the screen
+/// shows at the player's time.
+public final class HeadlessPlayer {
+    public let runtime: KioskRuntime
+    public let clock: ManualClock
+    public let system: EmbeddedSystemCalls
+    public let sink: MemorySink
+    public let loop: DeviceLoop
+    public let input: ScriptedInput
+    /// Called after the kiosk handled each touch (`lectern replay` notes the gestures).
+    public var onTouch: (TouchEvent) -> Void {
+        get { observer.onTouch }
+        set { observer.onTouch = newValue }
+    }
+    /// Called with each frame the loop presents, at its time (tests compare it with a
+    /// full redraw of the same moment).
+    public var onFrame: (_ time: Double, _ canvas: Canvas) -> Void = { _, _ in }
+    /// The time of the frame on screen (the last one presented).
+    public private(set) var shownTime: Double?
+    private let observer: ObservedRuntime
+    private var damageSinceRender = Region()
+
+    /// - Parameter log: where the runtime's lines go (silent by default: the tools print
+    ///   their own summaries).
+    public init(runtime: KioskRuntime, width: Int, height: Int, startTime: Double = 0) throws {
+        self.runtime = runtime
+        clock = ManualClock(startTime)
+        system = EmbeddedSystemCalls(clock: clock, horizon: startTime)
+        system.recordsPolls = false
+        sink = try MemorySink(width: width, height: height)
+        input = ScriptedInput(system: system)
+        observer = ObservedRuntime(runtime)
+        loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: observer, log: runtime.logger)
+        loop.input = input
+        sink.onPresent = { [unowned self] damage in
+            damageSinceRender.add(damage)
+            shownTime = clock.time
+            onFrame(clock.time, sink.frame.canvas)
+        }
+    }
+
+    public var assembly: KioskAssembly {
+        guard let assembly = runtime.assembly else { preconditionFailure("the kiosk could not be assembled") }
+        return assembly
+    }
+    public var scene: KioskScene { assembly.scene }
+    public var renderer: SceneRenderer { assembly.renderer }
+    public var frame: Bitmap { sink.frame }
+    public var canvas: Canvas { sink.frame.canvas }
+    /// The loop's clock.
+    public var time: Double { clock.time }
+    /// Frames presented so far (the "zero redraws at rest" checks).
+    public var redrawCount: Int { loop.framesPresented }
+
+    /// Queues touches; they are handled when the loop's clock reaches their times.
+    public func feed(_ events: [TouchEvent]) { input.append(events) }
+
+    /// Runs the loop until its clock reads `t`: every touch and deadline due by then is
+    /// handled and every frame the device would have drawn is drawn.
+    public func step(to t: Double) {
+        guard t >= clock.time else { return }
+        system.horizon = t
+        do {
+            try loop.run()
+        } catch is EmbeddedRunFinished {
+        } catch {
+            // The embedded poll's spin check, or a sink error: a bug, not bad input.
+            preconditionFailure("embedded loop: \(error) (repaint \(loop.repaint))")
+        }
+    }
+
+    /// Runs the loop until `t` and returns the damage presented since the last call.
+    @discardableResult
+    public func render(at t: Double) -> Region {
+        step(to: t)
+        defer { damageSinceRender.removeAll() }
+        return damageSinceRender
+    }
+
+    /// Plays script events up to and including `end`: touches are fed to the loop,
+    /// `onCapture` gets the screen at each capture's time.
+    public func play(_ events: [ScriptEvent], from index: inout Int, until end: Double,
+                     onCapture: (String, Canvas) throws -> Void) rethrows {
+        while index < events.count, events[index].time <= end {
+            let event = events[index]
+            index += 1
+            switch event {
+            case let .touch(touch): feed([touch])
+            case let .capture(name, t):
+                step(to: t)
+                try onCapture(name, canvas)
+            case .wait: break
+            }
+        }
+        step(to: end)
+    }
+
+    /// Plays script events up to `end`, ignoring captures.
+    public func play(_ events: [ScriptEvent], from index: inout Int, until end: Double) {
+        play(events, from: &index, until: end) { _, _ in }
+    }
+}
+
+extension KioskAssembly {
+    /// A headless player over this kiosk, its screen the assembly's size.
+    public func player(log: Logger = Logger(sink: { _ in })) throws -> HeadlessPlayer {
+        try HeadlessPlayer(runtime: KioskRuntime(assembly: self, log: log),
+                           width: Int(scene.width), height: Int(scene.height))
+    }
+}
+
+/// The runtime as the loop sees it, telling the player about each touch handled.
+private final class ObservedRuntime: FrameSource {
+    let runtime: KioskRuntime
+    var onTouch: (TouchEvent) -> Void = { _ in }
+    init(_ runtime: KioskRuntime) { self.runtime = runtime }
+    func handle(_ event: TouchEvent) {
+        runtime.handle(event)
+        onTouch(event)
+    }
+    func frame(at time: Double, into target: FrameTarget?) -> FrameReport { runtime.frame(at: time, into: target) }
+}
