@@ -29,6 +29,8 @@ let package = Package(
         // Text files as people write them (CRLF, CR, BOM, invalid UTF-8, tabs): one reader for all.
         .target(name: "TextFile"),
         // The one logger: swift-log with a handler that writes journal priorities under systemd.
+        // Clocks, percentiles, the heap counter and the bench harness: one of each.
+        .target(name: "Measure", dependencies: ["CSystemShim"]),
         .target(name: "LecternLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
 
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
@@ -56,8 +58,8 @@ let package = Package(
                 cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
+        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CTurboJPEG", "CRasterKernels"]),
+        .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
@@ -65,25 +67,25 @@ let package = Package(
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
-            "Touch", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "Measure", "Touch", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
         // with a manual clock, scripted touches and frames in memory.
-        .target(name: "PlatformEmbedded", dependencies: ["Platform", "Raster", "Touch"]),
+        .target(name: "PlatformEmbedded", dependencies: ["Measure", "Platform", "Raster", "Touch"]),
         // The one wiring between the pure kiosk and the hardware edge.
         .target(name: "KioskDevice", dependencies: ["Kiosk", "Platform", "Raster", "Touch"]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
-            "Kiosk", "KioskDevice", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
+            "Kiosk", "KioskDevice", "Measure", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "CSystemShim", "TextFile", "LecternLog",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "CSystemShim", "TextFile", "LecternLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,22 +99,23 @@ let package = Package(
         .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
+        .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
         .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "LecternTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "LecternCLITests", dependencies: ["lectern"]),
+        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,3 +1,4 @@
+import Measure
 import Kiosk
 import Raster
 import Touch

@@ -1,3 +1,4 @@
+import Measure
 import Platform
 import Raster
 import Touch

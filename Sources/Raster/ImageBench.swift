@@ -1,3 +1,4 @@
+import Measure
 import CTurboJPEG
 
 /// `lectern bench` cases for decoding a menu icon: a 1024-px picture shown at 96 px.

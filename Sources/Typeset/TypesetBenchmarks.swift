@@ -1,3 +1,4 @@
+import Measure
 import Raster
 
 /// `lectern bench` cases for text: layout of a 20 KB mixed Latin/CJK page at 1080 px,

@@ -1,3 +1,4 @@
+import Measure
 import ArgumentParser
 import Foundation
 import Kiosk

@@ -134,12 +134,6 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(scene.renders, [])
     }
 
-    func testPercentile() {
-        let values = (1...100).map(Double.init)
-        XCTAssertEqual(FrameMetrics.percentile(values, 0.5), 50)
-        XCTAssertEqual(FrameMetrics.percentile(values, 0.99), 99)
-        XCTAssertEqual(FrameMetrics.percentile([], 0.5), 0)
-    }
 }
 
 extension DeviceLoopTests {

@@ -1,3 +1,4 @@
+import Measure
 import Glibc
 import PlatformEmbedded
 import XCTest

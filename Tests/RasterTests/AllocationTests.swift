@@ -1,3 +1,4 @@
+import Measure
 import XCTest
 @testable import Raster
 

@@ -1,3 +1,4 @@
+import Measure
 import LecternTestSupport
 import XCTest
 @testable import Raster

@@ -1,16 +1,6 @@
-#ifndef LECTERN_CSHIM_RASTER_H
-#define LECTERN_CSHIM_RASTER_H
-
-#include <stddef.h>
-
-// Raster: glibc's malloc statistics (malloc.h is not part of Swift's Glibc module).
-// Bytes currently allocated from the heap (mallinfo2().uordblks + hblkhd).
-size_t cshim_raster_heap_bytes_in_use(void);
-
-#endif
-
 #ifndef LECTERN_CSHIM_RASTER_KERNELS
 #define LECTERN_CSHIM_RASTER_KERNELS
+#include <stddef.h>
 #include <stdint.h>
 // Raster: the menu-overlay kernel, per byte dst = (src·a + under·(255 − a)) / 255 rounded,
 // over `count` bytes. `under` may be `dst` (in place). In C only so that the compiler can

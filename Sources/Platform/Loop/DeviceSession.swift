@@ -1,3 +1,4 @@
+import Measure
 import LecternLog
 import Logging
 import Touch

@@ -1,3 +1,4 @@
+import Measure
 import LecternLog
 import Logging
 import Glibc
@@ -38,17 +39,10 @@ public final class FrameMetrics {
     public func report() {
         if !samples.isEmpty {
             let sorted = samples.sorted()
-            log.info("metrics touch_to_flip_ms median=\(Self.ms(Self.percentile(sorted, 0.5))) p99=\(Self.ms(Self.percentile(sorted, 0.99))) samples=\(sorted.count)")
+            log.info("metrics touch_to_flip_ms median=\(Self.ms(Percentile.nearestRank(sorted, 0.5))) p99=\(Self.ms(Percentile.nearestRank(sorted, 0.99))) samples=\(sorted.count)")
             samples.removeAll(keepingCapacity: true)
         }
         log.info("metrics peak_rss_kib=\(ProcessClock.peakRSSKiB())")
-    }
-
-    /// Nearest-rank percentile of sorted values.
-    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 
     static func ms(_ s: Double) -> String {

@@ -1,3 +1,4 @@
+import Measure
 import Foundation
 import Kiosk
 import Platform

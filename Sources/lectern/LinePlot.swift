@@ -1,3 +1,5 @@
+import Raster
+
 /// A simple chart of y over x (the spring curve for whoever tunes the feel): white
 /// background, axes, a thin dashed reference line, the curve as a thick anti-aliased
 /// polyline. No text: the caller prints the numbers.

@@ -1,3 +1,4 @@
+import Measure
 import Glibc
 
 /// Seconds on CLOCK_MONOTONIC, the clock libinput stamps events with. Injected so

@@ -1,0 +1,8 @@
+#ifndef LECTERN_CSHIM_HEAP_H
+#define LECTERN_CSHIM_HEAP_H
+#include <stddef.h>
+// glibc's malloc statistics (malloc.h is not part of Swift's Glibc module): bytes
+// currently allocated from the heap (mallinfo2().uordblks + hblkhd), or the
+// sanitizer's count under AddressSanitizer.
+size_t cshim_heap_bytes_in_use(void);
+#endif

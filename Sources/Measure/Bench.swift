@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Measure
+import Glibc
+#endif
+
+/// One named benchmark: `prepare` sets up buffers for a frame size (not timed) and
+/// returns the body to time. Modules add their own cases (text.*, frame.*) by handing
+/// more `BenchCase`s to `BenchRunner`; names are dotted, filtered by prefix.
+public struct BenchCase {
+    public let name: String
+    public let prepare: (_ width: Int, _ height: Int) throws -> () -> Void
+    public init(name: String, prepare: @escaping (_ width: Int, _ height: Int) throws -> () -> Void) {
+        self.name = name
+        self.prepare = prepare
+    }
+}
+
+public struct BenchResult: Sendable {
+    public let name: String
+    public let width: Int
+    public let height: Int
+    public let medianMicros: Double
+    public let p99Micros: Double
+    public let ratioToMemcpy: Double
+    /// Heap bytes in use after the timed runs minus before (0 = no steady-state allocation).
+    public let heapGrowthBytes: Int
+    public let iterations: Int
+}
+
+public struct BenchRunner {
+    public var warmup = 5
+    public var minIterations = 30
+    public var maxIterations = 1000
+    /// Time budget per case and size, in seconds (stops after minIterations once spent).
+    public var budget = 0.5
+
+    public init(quick: Bool = false) {
+        if quick { warmup = 1; minIterations = 3; maxIterations = 3; budget = 0 }
+    }
+
+    private let clock = SystemClock()
+
+    /// Sorted per-iteration times in microseconds, and the heap growth over them.
+    func sample(_ body: () -> Void) -> ([Double], Int) {
+        for _ in 0..<warmup { body() }
+        var times: [Double] = []
+        times.reserveCapacity(maxIterations)
+        let heapBefore = HeapUsage.bytesInUse()
+        let start = clock.now()
+        while times.count < maxIterations && (times.count < minIterations || clock.now() - start < budget) {
+            let t0 = clock.now()
+            body()
+            times.append((clock.now() - t0) * 1e6)
+        }
+        let growth = HeapUsage.bytesInUse() - heapBefore
+        return (times.sorted(), growth)
+    }
+
+
+    /// Runs `memcpy` (always, as the yardstick) and every case whose name starts with
+    /// `filter`, at each size; results in order.
+    public func run(_ cases: [BenchCase], sizes: [(Int, Int)], filter: String?) throws -> [BenchResult] {
+        var results: [BenchResult] = []
+        for (w, h) in sizes {
+            let yard = try BenchRunner.memcpyCase.prepare(w, h)
+            let (memcpyTimes, _) = sample(yard)
+            let memcpyMedian = Percentile.nearestRank(memcpyTimes, 0.5)
+            for c in cases where filter.map({ c.name.hasPrefix($0) }) ?? true {
+                let body = try c.prepare(w, h)
+                let (times, growth) = c.name == "memcpy" ? (memcpyTimes, 0) : sample(body)
+                let median = Percentile.nearestRank(times, 0.5)
+                results.append(BenchResult(name: c.name, width: w, height: h, medianMicros: median,
+                                           p99Micros: Percentile.nearestRank(times, 0.99),
+                                           ratioToMemcpy: median / memcpyMedian, heapGrowthBytes: growth,
+                                           iterations: times.count))
+            }
+        }
+        return results
+    }
+}
+
+extension BenchRunner {
+    /// The yardstick every ratio is taken against: one full XRGB8888 frame copied with
+    /// memcpy, between two buffers allocated once.
+    public static var memcpyCase: BenchCase { BenchCase(name: "memcpy") { w, h in
+        let bytes = w * h * 4
+        let buffers = FrameCopyBuffers(bytes: bytes)
+        return { memcpy(buffers.destination, buffers.source, bytes) }
+    } }
+}
+
+/// Two frame-sized buffers that live as long as the body that copies between them.
+final class FrameCopyBuffers {
+    let source: UnsafeMutableRawPointer
+    let destination: UnsafeMutableRawPointer
+    init(bytes: Int) {
+        source = .allocate(byteCount: max(bytes, 1), alignment: 64)
+        destination = .allocate(byteCount: max(bytes, 1), alignment: 64)
+        source.initializeMemory(as: UInt8.self, repeating: 40, count: bytes)
+        destination.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    }
+    deinit {
+        source.deallocate()
+        destination.deallocate()
+    }
+}

@@ -1,0 +1,10 @@
+import Measure
+import CSystemShim
+
+/// How many bytes the C heap holds right now (glibc's mallinfo2; cheap). Used to check
+/// that per-frame work allocates nothing in steady state (a frame that allocates can
+/// stall on the allocator and fragments a long-running kiosk) and that the soak's heap
+/// stays flat.
+public enum HeapUsage {
+    public static func bytesInUse() -> Int { Int(cshim_heap_bytes_in_use()) }
+}
