@@ -3,6 +3,7 @@ import LecternLog
 import ArgumentParser
 import Foundation
 import Glibc
+import Measure
 import Platform
 import Raster
 import Touch
@@ -47,7 +48,7 @@ struct CalibrateCommand: ParsableCommand {
         do {
             let backend: LibinputTouchSource.Backend = devicePaths.isEmpty ? .udevSeat(seat) : .devicePaths(devicePaths)
             source = try LibinputTouchSource(backend: backend, rotation: .r0, nativeWidth: Double(mode.width),
-                                             nativeHeight: Double(mode.height), log: { log.info("\($0)") })
+                                             nativeHeight: Double(mode.height), log: log)
         } catch {
             FileHandle.standardError.write(Data("lectern: calibrate: \(error)\n".utf8))
             throw ExitCode(69)
@@ -133,7 +134,7 @@ struct CalibrateCommand: ParsableCommand {
         _ = try display.present(Region(canvas.bounds))
     }
 
-    private static func now() -> Double { Double(LibinputTouchSource.monotonicMicroseconds()) / 1e6 }
+    private static func now() -> Double { SystemClock().now() }
 }
 
 private func say(_ line: String) {

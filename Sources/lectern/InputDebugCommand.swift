@@ -2,6 +2,9 @@ import ArgumentParser
 import CSystemShim
 import Foundation
 import Glibc
+import LecternLog
+import Logging
+import Measure
 import Platform
 import Touch
 
@@ -37,20 +40,16 @@ struct InputDebugCommand: ParsableCommand {
         let width = self.width ?? panel?.width ?? 1920, height = self.height ?? panel?.height ?? 1080
         say("panel \(width)x\(height) (\(self.width != nil || self.height != nil ? "from the options" : panel != nil ? "the connected display's preferred mode" : "no display found: default"))")
 
-        // Block the signals and read them from a descriptor, so poll sees Ctrl-C.
-        let signals = try SignalDescriptor([SIGINT, SIGTERM])
-        defer { signals.close() }
-
+        let log = Logger(sink: { say($0.hasPrefix("lectern: ") ? String($0.dropFirst(9)) : $0) })
         let source: LibinputTouchSource
         do {
             let backend: LibinputTouchSource.Backend = devicePaths.isEmpty ? .udevSeat(seat) : .devicePaths(devicePaths)
             source = try LibinputTouchSource(backend: backend, rotation: rotation, nativeWidth: Double(width),
-                                             nativeHeight: Double(height), log: { say($0) })
+                                             nativeHeight: Double(height), log: log)
         } catch {
             throw CLIUsageError("input-debug: \(error)")
         }
         var touches: [TouchEvent] = []
-        touches.reserveCapacity(64)
         source.dispatch(into: &touches) // the initial DEVICE_ADDED events
         printDevices(source.devices)
         if once { return }
@@ -58,40 +57,19 @@ struct InputDebugCommand: ParsableCommand {
         let density = source.devices.lazy.compactMap { $0.pixelsPerMillimetre(nativeWidth: Double(width)) }.first
         let config = density.map { GestureConfig.forPanel(pixelsPerMillimetre: $0) } ?? GestureConfig()
         say(String(format: "slop %.1f px; waiting for touches (Ctrl-C to stop)", config.slop))
-        var recognizer = GestureRecognizer(config: config)
-        var gestures: [Gesture] = []
-        gestures.reserveCapacity(64)
-
-        var fds = [pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-        while true {
-            let timeout = recognizer.nextDeadline.map { deadline -> Int32 in
-                let remaining = deadline - Self.now()
-                return Int32(max(0, min(60_000, (remaining * 1000).rounded(.up))))
-            } ?? -1
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw CLIUsageError("input-debug: poll failed: \(String(cString: strerror(errno)))")
-            }
-            if fds[1].revents != 0 {
-                signals.consume() // else unblocking on exit would deliver it after all
-                say("stopped")
-                return
-            }
-            gestures.removeAll(keepingCapacity: true)
-            if fds[0].revents != 0 {
-                touches.removeAll(keepingCapacity: true)
-                source.dispatch(into: &touches)
-                for touch in touches {
-                    say("touch   \(touch)")
-                    recognizer.handle(touch, into: &gestures)
-                }
-            } else {
-                recognizer.advance(to: Self.now(), into: &gestures)
-            }
-            for gesture in gestures { say("gesture \(gesture)") }
+        // The kiosk's own loop, with no display: touches in, gestures printed, gesture
+        // timeouts as the loop's deadlines, Ctrl-C from its signalfd.
+        let printer = GesturePrinter(config: config)
+        let loop: DeviceLoop
+        do {
+            loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock(), sink: NoDisplay(), scene: printer,
+                                  signals: [SIGINT, SIGTERM], log: log)
+        } catch {
+            throw CLIUsageError("input-debug: cannot watch signals: \(error)")
         }
+        loop.input = source
+        try loop.run()
+        say("stopped")
     }
 
     private func printDevices(_ devices: [TouchDeviceInfo]) {
@@ -110,7 +88,6 @@ struct InputDebugCommand: ParsableCommand {
         devicePaths.isEmpty ? "on seat \(seat)" : "among \(devicePaths.joined(separator: ", "))"
     }
 
-    /// libinput's clock, in seconds.
     /// The first connected display's preferred mode, so touches print in its pixels.
     /// Nil when no DRM card can be opened (no permission, no display): not an error here.
     static func displaySize() -> (width: Int, height: Int)? {
@@ -122,34 +99,28 @@ struct InputDebugCommand: ParsableCommand {
         return nil
     }
 
-    private static func now() -> Double {
-        Double(LibinputTouchSource.monotonicMicroseconds()) / 1e6
-    }
 }
 
-/// SIGINT/SIGTERM read from a signalfd (Platform's syscall wrapper) instead of a
-/// handler, so the poll loop sees them as input.
-struct SignalDescriptor {
-    private let system = LinuxSystemCalls()
-    private let descriptor: FileDescriptor
+/// What `input-debug` runs under the loop: prints each touch and what the kiosk's
+/// recogniser makes of it.
+private final class GesturePrinter: FrameSource {
+    private var recognizer: GestureRecognizer
+    private var gestures: [Gesture] = []
+    init(config: GestureConfig) { recognizer = GestureRecognizer(config: config) }
 
-    init(_ signals: [Int32]) throws {
-        do {
-            descriptor = try system.signalFD(signals)
-        } catch {
-            throw CLIUsageError("input-debug: cannot watch signals: \(error)")
-        }
+    func handle(_ event: TouchEvent) {
+        say("touch   \(event)")
+        gestures.removeAll(keepingCapacity: true)
+        recognizer.handle(event, into: &gestures)
+        for gesture in gestures { say("gesture \(gesture)") }
     }
 
-    var fd: Int32 { descriptor.rawValue }
-
-    /// Read the pending signal(s) (each record is a 128-byte signalfd_siginfo).
-    func consume() {
-        var buffer = [UInt8](repeating: 0, count: 128 * 4)
-        _ = buffer.withUnsafeMutableBytes { try? system.read(descriptor, into: $0) }
+    func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+        gestures.removeAll(keepingCapacity: true)
+        recognizer.advance(to: time, into: &gestures)
+        for gesture in gestures { say("gesture \(gesture)") }
+        return FrameReport(nextDeadline: recognizer.nextDeadline)
     }
-
-    func close() { system.close(descriptor) }
 }
 
 /// One line to stdout, written at once (not held in a buffer when piped).

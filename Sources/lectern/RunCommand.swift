@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
         session.makeInput = { width, height, rotation in
             do {
                 let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
-                                                     log: { session.log.info("\($0)") })
+                                                     log: session.log)
                 // Devices arrive as events: read them now so the panel's size is known
                 // before the kiosk picks its scale and touch slop (no touches yet).
                 var arrived: [TouchEvent] = []

@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import PlatformEmbedded
 import XCTest
 import Raster
@@ -89,7 +91,7 @@ final class DeviceLoopTests: XCTestCase {
         var lines: [String] = []
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
         loop.input = input
-        loop.metrics = FrameMetrics(log: PlatformLog { lines.append($0) }, secondsSinceStart: { 0.1234 })
+        loop.metrics = FrameMetrics(log: Logger { lines.append($0) }, secondsSinceStart: { 0.1234 })
         try run(loop)
         XCTAssertEqual(scene.events.count, 2)
         XCTAssertEqual(scene.renders, [100, 100.5])

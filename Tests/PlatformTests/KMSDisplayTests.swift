@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import Touch
 import XCTest
 import Raster
@@ -9,7 +11,7 @@ final class KMSDisplayTests: XCTestCase {
 
     func makeDisplay(rotation: Rotation = .r0, connected: Bool = true) throws -> (KMSDisplay, FakeKMSDevice) {
         let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", connected: connected, modes: [mode])])
-        let display = KMSDisplay(device: device, rotation: rotation, log: PlatformLog { [unowned self] in lines.append($0) })
+        let display = KMSDisplay(device: device, rotation: rotation, log: Logger { [unowned self] in lines.append($0) })
         return (display, device)
     }
 

@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import PlatformEmbedded
 import XCTest
 @testable import Platform
@@ -15,7 +17,7 @@ final class MasterWaitTests: XCTestCase {
         let card = device()
         card.masterBusyFor = 4
         var lines: [String] = [], statuses: [String] = []
-        let log = PlatformLog { lines.append($0) }
+        let log = Logger { lines.append($0) }
         XCTAssertTrue(try MasterWait.acquire(card, system: system, signalFD: system.signalDescriptor, log: log) { statuses.append($0) })
         XCTAssertEqual(card.calls.filter { $0 == "setMaster" }.count, 5)
         XCTAssertEqual(system.polls, [500, 500, 500, 500], "retries at 500 ms, never a busy loop")
@@ -29,7 +31,7 @@ final class MasterWaitTests: XCTestCase {
     func testMasterAtOnceMeansNoWaitAndNoMessage() throws {
         let clock = ManualClock(0), system = EmbeddedSystemCalls(clock: clock, horizon: 60)
         var lines: [String] = []
-        XCTAssertTrue(try MasterWait.acquire(device(), system: system, signalFD: system.signalDescriptor, log: PlatformLog { lines.append($0) }) { _ in })
+        XCTAssertTrue(try MasterWait.acquire(device(), system: system, signalFD: system.signalDescriptor, log: Logger { lines.append($0) }) { _ in })
         XCTAssertEqual(system.polls, [])
         XCTAssertEqual(lines, [])
     }
@@ -40,7 +42,7 @@ final class MasterWaitTests: XCTestCase {
         card.masterBusyFor = 1000
         system.sendSignal(DeviceSignal.hangUp.rawValue, at: 0.7)   // means nothing yet
         system.sendSignal(DeviceSignal.terminate.rawValue, at: 1.2)
-        XCTAssertFalse(try MasterWait.acquire(card, system: system, signalFD: system.signalDescriptor, log: PlatformLog { _ in }) { _ in })
+        XCTAssertFalse(try MasterWait.acquire(card, system: system, signalFD: system.signalDescriptor, log: Logger { _ in }) { _ in })
         XCTAssertEqual(clock.time, 1.2, accuracy: 1e-9)
     }
 }

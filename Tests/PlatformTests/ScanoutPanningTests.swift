@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import Kiosk
 import Raster
 import Touch
@@ -14,7 +16,7 @@ final class ScanoutPanningTests: XCTestCase {
         let mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true)
         let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
         device.driverName = driver
-        let display = KMSDisplay(device: device, rotation: rotation, log: PlatformLog { [unowned self] in lines.append($0) })
+        let display = KMSDisplay(device: device, rotation: rotation, log: Logger { [unowned self] in lines.append($0) })
         display.panOverride = "on"
         return (display, device)
     }

@@ -1,3 +1,4 @@
+import Logging
 import Glibc
 import Raster
 import Touch
@@ -13,7 +14,7 @@ public final class KMSDisplay: FrameSink {
     /// Changed only through `reconfigure`, which rebuilds the buffers.
     public private(set) var rotation: Rotation
     private(set) var requestedMode: (width: Int, height: Int)?
-    let log: PlatformLog
+    let log: Logger
 
     public private(set) var output: OutputChoice?
     public private(set) var saved: SavedCRTC?
@@ -56,7 +57,7 @@ public final class KMSDisplay: FrameSink {
     /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
     public var dirtyFBWorks: Bool { presenter.dirtyFBWorks }
 
-    public init(device: KMSDevice, rotation: Rotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: PlatformLog) {
+    public init(device: KMSDevice, rotation: Rotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: Logger) {
         self.device = device
         self.rotation = rotation
         self.requestedMode = requestedMode

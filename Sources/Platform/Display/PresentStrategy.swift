@@ -1,3 +1,4 @@
+import Logging
 import Raster
 import Touch
 
@@ -38,7 +39,7 @@ struct PresentStrategy {
     /// `rowsAbove`: where the framebuffer starts in the buffer (an offset framebuffer).
     mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, rowsAbove: Int = 0, y: Int, copied: Region,
                        output: OutputChoice, rotation: Rotation,
-                       logicalSize: (width: Int, height: Int), device: KMSDevice, log: PlatformLog) throws -> PresentOutcome {
+                       logicalSize: (width: Int, height: Int), device: KMSDevice, log: Logger) throws -> PresentOutcome {
         if state == .showing && path == .pageFlip && y == crtcY {
             do {
                 try device.pageFlip(output.crtc, framebuffer: framebuffer)

@@ -1,3 +1,5 @@
+import Measure
+import Logging
 import CInput
 import Glibc
 import Touch
@@ -33,7 +35,7 @@ public final class LibinputTouchSource {
 
     public let backend: Backend
     /// Where device arrivals, removals and open failures are reported, one line each.
-    public var log: (String) -> Void
+    public let log: Logger
     public var mapper: LibinputEventMapper
     /// Touch devices present now, in arrival order.
     public private(set) var devices: [TouchDeviceInfo] = []
@@ -53,12 +55,12 @@ public final class LibinputTouchSource {
     /// Opens the udev seat (default "seat0"). `nativeWidth` × `nativeHeight` is the
     /// panel's scan-out size in pixels; `rotation` maps it to the logical screen.
     public convenience init(seat: String = "seat0", rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
-                            log: @escaping (String) -> Void) throws {
+                            log: Logger) throws {
         try self.init(backend: .udevSeat(seat), rotation: rotation, nativeWidth: nativeWidth, nativeHeight: nativeHeight, log: log)
     }
 
     public init(backend: Backend, rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
-                log: @escaping (String) -> Void) throws {
+                log: Logger) throws {
         self.backend = backend
         self.log = log
         mapper = LibinputEventMapper(rotation: rotation, nativeWidth: nativeWidth, nativeHeight: nativeHeight)
@@ -103,7 +105,7 @@ public final class LibinputTouchSource {
                 }
                 close(probe)
                 if libinput_path_add_device(context, path) == nil, reportedOpenFailures.insert(path).inserted {
-                    log("cannot use \(path): libinput does not recognise it as an input device")
+                    log.info("cannot use \(path): libinput does not recognise it as an input device")
                 }
             }
         }
@@ -144,12 +146,12 @@ public final class LibinputTouchSource {
             let info = Self.describe(device)
             devices.append(info)
             deviceNames[handle] = info.sysname
-            log("touch device added: \(info.summary)")
+            log.info("touch device added: \(info.summary)")
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let sysname = deviceNames.removeValue(forKey: handle) else { return }
             let name = devices.first { $0.sysname == sysname }?.name ?? sysname
             devices.removeAll { $0.sysname == sysname }
-            log("touch device removed: \(name) (\(sysname))")
+            log.info("touch device removed: \(name) (\(sysname))")
             records.append(.deviceRemoved(device: handle, microseconds: Self.monotonicMicroseconds()))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
             guard let touch = libinput_event_get_touch_event(event) else { return }
@@ -186,15 +188,11 @@ public final class LibinputTouchSource {
 
     fileprivate func openFailed(path: String, errno code: Int32) {
         guard reportedOpenFailures.insert(path).inserted else { return }
-        log(InputOpenFailure.message(path: path, errno: code, description: String(cString: strerror(code))))
+        log.info("\(InputOpenFailure.message(path: path, errno: code, description: String(cString: strerror(code))))")
     }
 
-    /// CLOCK_MONOTONIC in µs: libinput's event clock, for events it does not timestamp.
-    public static func monotonicMicroseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
-    }
+    /// CLOCK_MONOTONIC in µs (libinput's event clock), for events it does not timestamp.
+    static func monotonicMicroseconds() -> UInt64 { UInt64(SystemClock().now() * 1_000_000) }
 }
 
 /// The device loop reads libinput through the same protocol its test fake implements.

@@ -1,3 +1,4 @@
+import Logging
 import Measure
 import Foundation
 import Kiosk
@@ -60,7 +61,7 @@ final class FrameScene {
         config.pages = pages
         assembly = try KioskAssembly(config: config, width: width, height: height)
         device = MemoryKMSDevice(width: width, height: height, driverName: driver)
-        display = KMSDisplay(device: device, log: PlatformLog { _ in })
+        display = KMSDisplay(device: device, log: Logger { _ in })
         display.panOverride = driver == "copy" ? "copy" : "on"
         guard try display.start() else { throw BenchSetupError(message: "\(name): the memory display did not start") }
         frame(at: time) // layout, glyph cache and first frame: not part of the measurement

@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import Foundation
 import XCTest
 import Platform
@@ -80,7 +82,7 @@ final class LibinputEventMapperTests: XCTestCase {
     func testRealSourceOpensSeat() throws {
         let source: LibinputTouchSource
         do {
-            source = try LibinputTouchSource(seat: "seat-lectern-test", nativeWidth: 1920, nativeHeight: 1080, log: { _ in })
+            source = try LibinputTouchSource(seat: "seat-lectern-test", nativeWidth: 1920, nativeHeight: 1080, log: Logger(sink: { _ in }))
         } catch {
             throw XCTSkip("no udev here: \(error)")
         }

@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import Foundation
 import XCTest
 import Platform
@@ -17,13 +19,13 @@ final class LibinputTouchSourceTests: XCTestCase {
         XCTAssert(FileManager.default.createFile(atPath: plain, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let source = try LibinputTouchSource(backend: .devicePaths(["/nonexistent/event99", plain]),
-                                             nativeWidth: 800, nativeHeight: 480, log: { log.lines.append($0) })
+                                             nativeWidth: 800, nativeHeight: 480, log: Logger(sink: { log.lines.append($0) }))
         var out: [TouchEvent] = []
         source.dispatch(into: &out)
         XCTAssertEqual(out, [])
         XCTAssertEqual(source.devices, [])
         XCTAssertEqual(log.lines.count, 2, "\(log.lines)")
-        XCTAssertEqual(log.lines.first, "cannot open /nonexistent/event99: No such file or directory")
-        XCTAssertEqual(log.lines.last, "cannot use \(plain): libinput does not recognise it as an input device")
+        XCTAssertEqual(log.lines.first, "lectern: cannot open /nonexistent/event99: No such file or directory")
+        XCTAssertEqual(log.lines.last, "lectern: cannot use \(plain): libinput does not recognise it as an input device")
     }
 }
