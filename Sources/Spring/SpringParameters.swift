@@ -35,7 +35,7 @@ public struct SpringParameters: Sendable, Equatable {
     /// UIKit's `animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)`.
     ///
     /// UIKit does not document how a duration becomes a stiffness. Lectern adopts
-    /// Framer's published model (DESIGN.md §3): the spring has settled (the envelope
+    /// Framer's published model: the spring has settled (the envelope
     /// of its displacement is 0.1 % of the distance) at `uikitDuration`. ω0 is found by
     /// 12 Newton steps from 5 / T. `relativeVelocity` is in distances per second.
     /// Ratios above 1 use the critically damped equation for ω0 and keep their ratio.

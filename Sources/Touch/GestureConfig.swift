@@ -13,8 +13,8 @@ public struct GestureConfig: Sendable, Equatable {
         case down
     }
 
-    /// Slop, in millimetres, used when the panel's size is known. Within DESIGN.md's
-    /// 1.3–2 mm: small enough that scrolling starts promptly, big enough that a finger
+    /// Slop, in millimetres, used when the panel's size is known. Within the 1.3–2 mm
+    /// that feels like a phone (Android's 8 dp, iOS's 10 pt): small enough that scrolling starts promptly, big enough that a finger
     /// pressing down (which rolls ~1 mm) still taps.
     public static let slopMillimetres = 1.6
     /// Settled travel allowed in a three-finger tap. A tapping hand rolls its fingers

@@ -46,7 +46,7 @@ final class PullAffordanceTests: XCTestCase {
     func testDotSpringFollowsReferenceCurve() {
         var a = PullAffordance()
         a.setProgress(0.5, at: 2)
-        // DESIGN.md §3: 0→1 with the dots' spring: x(0.1) = 1.2323, x(0.3) = 1.0014.
+        // The reference curve: 0→1 with the dots' spring: x(0.1) = 1.2323, x(0.3) = 1.0014.
         XCTAssertEqual(a.expansion(of: 0, at: 2.1), 1.2323, accuracy: 1e-4)
         XCTAssertEqual(a.expansion(of: 0, at: 2.3), 1.0014, accuracy: 1e-4)
         XCTAssertEqual(a.expansion(of: 1, at: 2.3), 0)

@@ -1,7 +1,8 @@
 import XCTest
 @testable import Spring
 
-/// Every row of DESIGN.md §3.
+/// The reference values the feel was specified with (the seed articles' springs,
+/// computed independently): each configuration's displacement at given times.
 final class ReferenceValueTests: XCTestCase {
     func testCriticallyDamped() {
         let s = DampedOscillator(parameters: .init(stiffness: 100, dampingRatio: 1), from: 0, to: 500)

@@ -15,7 +15,8 @@ public struct KineticScroller: Sendable {
     public private(set) var maxOffset: Double
     public var decelerationRate = ScrollDecay.normalRate
     /// The spring that brings overscrolled content back: critically damped, settling in
-    /// about half a second (DESIGN.md: "critically damped or close to it").
+    /// about half a second: an underdamped bounce would wobble at the edge, which
+    /// iOS never does.
     public static let bounceSpring = SpringParameters(uikitDuration: 0.6, dampingRatio: 1)
     /// Below this speed (units/s) a fling has stopped.
     public static let restSpeed = 2.0
