@@ -92,11 +92,8 @@ struct InputDebugCommand: ParsableCommand {
     /// Nil when no DRM card can be opened (no permission, no display): not an error here.
     static func displaySize() -> (width: Int, height: Int)? {
         guard let card = try? DRMCard.open(explicit: nil, system: LinuxSystemCalls()),
-              let connectors = try? card.connectors() else { return nil }
-        for connector in connectors where connector.connected {
-            if let mode = connector.modes.first(where: \.preferred) ?? connector.modes.first { return (mode.width, mode.height) }
-        }
-        return nil
+              let choice = try? OutputChoice.choose(connectors: card.connectors(), crtcs: card.crtcIDs()) else { return nil }
+        return (choice.mode.width, choice.mode.height)
     }
 
 }

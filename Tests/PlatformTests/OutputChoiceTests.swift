@@ -60,9 +60,4 @@ final class OutputChoiceTests: XCTestCase {
         }
     }
 
-    func testParseMode() {
-        XCTAssertTrue(OutputChoice.parseMode("1280x800")! == (1280, 800))
-        XCTAssertNil(OutputChoice.parseMode("1280"))
-        XCTAssertNil(OutputChoice.parseMode("0x800"))
-    }
 }

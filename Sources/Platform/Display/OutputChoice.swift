@@ -52,11 +52,4 @@ public struct OutputChoice: Equatable, Sendable, CustomStringConvertible {
         }
         return OutputChoice(connector: connector, mode: mode, crtc: crtcs[index])
     }
-
-    /// Parses "1280x800" (the config's mode); nil for anything else.
-    public static func parseMode(_ text: String) -> (width: Int, height: Int)? {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
-        return (w, h)
-    }
 }
