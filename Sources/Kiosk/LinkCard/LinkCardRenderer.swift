@@ -115,6 +115,7 @@ final class LinkCardRenderer {
         if let setter = setters[key] { return setter }
         var style = TypesetContent.style(config: config, size: Double(key.size))
         style.textColor = color
+        style.glyphCacheBytes = 512 << 10  // a few lines of text per card
         let setter = try? Typesetter(style: style)
         setters[key] = setter
         return setter
