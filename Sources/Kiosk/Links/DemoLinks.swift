@@ -1,12 +1,8 @@
 /// Where the demo taps links: the first web link and the first link to another page on
 /// the first page, as laid out for the screen (centres in device px, page at its top).
-public struct DemoLinks: Sendable, Equatable {
+public struct DemoLinks: Sendable {
     public var web: (x: Double, y: Double)
     public var page: (x: Double, y: Double)
-
-    public static func == (a: DemoLinks, b: DemoLinks) -> Bool {
-        a.web == b.web && a.page == b.page
-    }
 
     /// Nil when the first page has no such links in view (a configuration without them).
     public static func find(in assembly: KioskAssembly) -> DemoLinks? {
