@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
+        // QR codes of web links, for the visitor to take away on a phone (the link card).
+        cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
         // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
         // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
         // they are repeated here: Debian ships toml++ as a shared library, not header-only.
@@ -63,7 +65,7 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [

@@ -40,8 +40,7 @@ extension LayoutBuilder {
     /// Shapes, breaks and places one run of inlines with no forced breaks in it.
     private mutating func addLines(_ inlines: [Inline], base: TextAttributes, x: Double, width: Double,
                                    alignment: Table.Alignment) -> Int? {
-        var text = ParagraphText()
-        for inline in inlines { text.append(inline.text, attributes(of: inline.style, base: base)) }
+        let text = paragraphText(inlines, base: base)
         guard !text.isEmpty else { return nil }
         let shaped = typesetter.shaper.shape(text)
         let fitted = LineFitter(text: text, glyphs: shaped).lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
@@ -78,6 +77,7 @@ extension LayoutBuilder {
         let start = glyphs.count
         var pen = x
         var run: (start: Double, decoration: Decoration, color: PaletteColor, face: Int32)?
+        var linkRun = LinkRun()
         func closeRun(at end: Double, _ builder: inout LayoutBuilder) {
             guard let open = run else { return }
             run = nil
@@ -85,6 +85,7 @@ extension LayoutBuilder {
                                   face: faces[Int(open.face)], color: open.color)
         }
         for glyph in line {
+            linkRun.step(link: glyph.link, pen: pen, glyph: glyphs.count, into: &linkRecorder)
             if glyph.decoration != run?.decoration || glyph.color != run?.color {
                 closeRun(at: pen, &self)
                 if !glyph.decoration.isEmpty { run = (pen, glyph.decoration, glyph.color, glyph.face) }
@@ -94,6 +95,7 @@ extension LayoutBuilder {
             pen += Double(glyph.advance)
         }
         closeRun(at: pen, &self)
+        linkRun.close(at: min(pen, x + contentWidth), into: &linkRecorder)
         lines.append(.init(top: Int32(top), bottom: Int32(top + height), baseline: Int32(baseline),
                            glyphStart: Int32(start), glyphEnd: Int32(glyphs.count)))
         y = top + height

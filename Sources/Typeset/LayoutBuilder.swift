@@ -24,6 +24,8 @@ struct LayoutBuilder {
     var previousQuoteDepth = 0
     var previousBottom = 0.0
     var isFirstBlock = true
+    /// Links and heading anchors (Links/LayoutLinks.swift).
+    var linkRecorder = LinkRecorder()
 
     /// Nesting deeper than this is drawn at this depth: past a few levels more indent
     /// only squeezes the text, and a file of a million `>` must not draw a million bars.
@@ -90,7 +92,8 @@ struct LayoutBuilder {
         let palette = [style.textColor, style.mutedColor, style.accentColor]
         let height = Int(y.rounded(.up)) + style.margins.bottom
         return PageLayout(width: width, height: height, lines: lines, glyphs: glyphs, rects: rects, images: images,
-                          palette: palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)))
+                          palette: palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
+                          links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors)
     }
 
     /// Code keeps its lines (each may still wrap if wider than the page) in the monospace

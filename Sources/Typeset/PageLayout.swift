@@ -16,6 +16,9 @@ public final class PageLayout {
     let rects: [PlacedRect]
     let images: [PlacedImage]
     let palette: [Color]
+    /// The page's links with their boxes, and its headings' tops by slug (Links/).
+    public let links: [LaidOutLink]
+    let anchors: [String: Int]
     /// The tallest rectangle and image: how far above a band one may start and still reach it.
     private let tallestRect: Int
     private let tallestImage: Int
@@ -45,7 +48,7 @@ public final class PageLayout {
     }
 
     init(width: Int, height: Int, lines: [Line], glyphs: [PlacedGlyph], rects: [PlacedRect], images: [PlacedImage],
-         palette: [Color], store: FontStore, overhang: Int) {
+         palette: [Color], store: FontStore, overhang: Int, links: [LaidOutLink] = [], anchors: [String: Int] = [:]) {
         self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs
         // Sorted by top (stable: drawing order kept among equals) so a draw finds the
         // visible ones by binary search, not by looking at every underline of the page.
@@ -54,6 +57,7 @@ public final class PageLayout {
         tallestRect = rects.map(\.rect.height).max() ?? 0
         tallestImage = images.map(\.rect.height).max() ?? 0
         self.palette = palette; self.store = store; self.overhang = overhang
+        self.links = links; self.anchors = anchors
     }
 
     public var lineCount: Int { lines.count }

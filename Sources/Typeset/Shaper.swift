@@ -7,6 +7,8 @@ struct TextAttributes: Hashable {
     var scale: Double = 1
     var color: PaletteColor = .text
     var decoration: Decoration = []
+    /// Which link of the layout this text belongs to (`LinkRecorder`), -1 for none.
+    var link: Int32 = -1
 }
 
 /// Lines drawn with the text: under links, through struck-out text.
@@ -31,6 +33,7 @@ struct ShapedGlyph {
     var yOffset: Float
     var color: PaletteColor
     var decoration: Decoration = []
+    var link: Int32 = -1
 }
 
 /// A paragraph's text as UTF-16 with attributes, grapheme boundaries and white space
@@ -123,7 +126,7 @@ struct Shaper {
                 face: Int32(face), glyph: infos[i].codepoint, cluster: Int32(infos[i].cluster),
                 advance: Float(positions[i].x_advance) / 64,
                 xOffset: Float(positions[i].x_offset) / 64, yOffset: Float(positions[i].y_offset) / 64,
-                color: attributes.color, decoration: attributes.decoration))
+                color: attributes.color, decoration: attributes.decoration, link: attributes.link))
         }
     }
 }

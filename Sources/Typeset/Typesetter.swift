@@ -48,7 +48,7 @@ public final class Typesetter {
     /// Lays out without consulting the recent-layouts memo (benchmarks measure this).
     func freshLayout(_ document: Document, width: Int) -> PageLayout {
         var builder = LayoutBuilder(typesetter: self, width: width, baseDirectory: document.baseDirectory)
-        for block in document.blocks { builder.add(block) }
+        for block in document.blocks { builder.addAnchoring(block) }
         return builder.finish()
     }
 

@@ -19,10 +19,14 @@ enum FuzzTargets {
             _ = try? ConfigLoader.parse(text, file: "fuzz.toml", baseDirectory: "/nonexistent")
         },
         // Markdown to a laid-out page: cmark-gfm, the walk into Typeset's model, line
-        // breaking, shaping, tables.
+        // breaking, shaping, tables; the links as `check` lists them and a tap on each.
         "markdown": { bytes in
             let text = TextFile(path: "fuzz.md", bytes: bytes).text
-            _ = FuzzTypesetter.shared?.layout(Document.markdown(text, baseDirectory: "/nonexistent"), width: 480)
+            let layout = FuzzTypesetter.shared?.layout(Document.markdown(text, baseDirectory: "/nonexistent"), width: 480)
+            _ = Document.links(inMarkdown: text)
+            for box in (layout?.links ?? []).prefix(64).compactMap(\.rects.first) {
+                _ = layout?.link(atX: Double(box.x), y: Double(box.y), minimumSize: 34)
+            }
         },
         // Pictures: libpng and libjpeg-turbo behind the header checks and the scaled decode.
         "png": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },

@@ -7,7 +7,7 @@ import Typeset
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the configuration and content; report characters no font covers. Exits 1 if a page would show tofu, 65 if a content file cannot be shown.",
+        abstract: "Validate the configuration and content; report characters no font covers, page links that point nowhere, and the web links shown as QR codes. Exits 1 if a page would show tofu, 65 if a content file cannot be shown or a page link points nowhere.",
         discussion: "Without options, checks the built-in demo pages. With --content FILE --outline, prints how FILE parses: one block a line, indented by depth, with its source line."
     )
 

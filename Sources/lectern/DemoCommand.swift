@@ -31,7 +31,8 @@ struct DemoCommand: ParsableCommand {
         if let script {
             events = try loadScript(path: script).events
         } else {
-            let text = DemoScript.text(width: w, height: h, pageCount: config.pages.count, scale: assembly.scene.scale)
+            let text = DemoScript.text(width: w, height: h, pageCount: config.pages.count, scale: assembly.scene.scale,
+                                       links: DemoLinks.find(in: assembly))
             events = try GestureScript.parse(text, source: "built-in demo").events
         }
         do {

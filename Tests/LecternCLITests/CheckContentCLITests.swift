@@ -120,4 +120,17 @@ final class CheckContentCLITests: XCTestCase {
         XCTAssertTrue((bad.stdout + bad.stderr).contains("lying-30000.png"), bad.stdout + bad.stderr)
         XCTAssertTrue((bad.stdout + bad.stderr).contains("40 megapixels"), bad.stdout + bad.stderr)
     }
+
+    func testPageLinkToNowhereIsAContentErrorAndWebLinksAreListed() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: lecternPath), "build lectern first")
+        let page = try write("links.md", "# Links\n\nSee [the web](https://example.com/a)\nor [a page](nowhere.md).\n")
+        let result = try run(["check", "--content", page])
+        XCTAssertEqual(result.status, 65, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("\(page):4: link \"nowhere.md\" points nowhere:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("web link (QR code): https://example.com/a (\(page):3)"), result.stdout)
+        let fine = try write("web-only.md", "# Web\n\n<mailto:info@example.com>\n")
+        let ok = try run(["check", "--content", fine])
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("web link (QR code): mailto:info@example.com"), ok.stdout)
+    }
 }

@@ -16,6 +16,8 @@ public struct PageReport: Sendable {
     public var warnings: [String] = []
     /// Code points no font covers, with how often each occurs.
     public var missing: [(scalar: Unicode.Scalar, count: Int)] = []
+    /// Web and contact links the page hands out as QR codes, with file:line (LinkCheck).
+    public var webLinks: [String] = []
 
     public var isFine: Bool { problems.isEmpty && missing.isEmpty }
 
@@ -24,6 +26,7 @@ public struct PageReport: Sendable {
         var lines = ["\(isFine ? "ok  " : "FAIL") \(title) (\(source))"]
         lines += problems.map { "     \($0)" }
         lines += warnings.map { "     warning: \($0)" }
+        lines += webLinks.map { "     web link (QR code): \($0)" }
         if !missing.isEmpty {
             let total = missing.reduce(0) { $0 + $1.count }
             lines.append("     \(missing.count) character(s) no font covers (\(total) occurrence(s)); they would show as empty boxes:")
@@ -42,7 +45,7 @@ public enum ContentCheck {
     /// opened (the error names the font file).
     public static func check(config: KioskConfig) throws -> [PageReport] {
         let typesetter = try Typesetter(style: TypesetContent.style(config: config, size: config.text.size))
-        return config.pages.map { page in
+        let reports = config.pages.map { page in
             var report: PageReport
             let document: Document?
             switch page.source {
@@ -79,6 +82,7 @@ public enum ContentCheck {
             }
             return report
         }
+        return LinkCheck.annotate(reports, config: config)
     }
 
     /// Checks content files directly with the given fonts (no configuration needed).

@@ -21,6 +21,12 @@ enum DemoPages {
     and stretch as you pull; when they turn red, let go and the menu opens. A \
     tap with three fingers anywhere does the same.
 
+    **Follow a link.** Tap [the operator's handbook](page:3) to open another \
+    page, or jump to [what a kiosk needs](#what-a-kiosk-needs) below. A web \
+    address such as [kiosks on Wikipedia](https://en.wikipedia.org/wiki/Interactive_kiosk) \
+    shows its QR code: take it home on your phone. To go back, pull the page \
+    to the right.
+
     ## What a kiosk needs
 
     - It starts at boot and shows the first page at once.
@@ -53,7 +59,10 @@ enum DemoPages {
         # Operator's handbook
 
         This long page exists so there is something to fling. Each section below \
-        is a short note for the people who install and look after kiosks.
+        is a short note for the people who install and look after kiosks: \
+        [power](#1-power), [rotation](#2-rotation), [calibration](#3-calibration), \
+        [idle](#4-idle), [content](#5-content), [fonts](#6-fonts), \
+        [screenshots](#7-screenshots) and [updates](#8-updates).
 
         """
         let topics: [(String, String)] = [
@@ -61,7 +70,7 @@ enum DemoPages {
             ("Rotation", "Panels are often mounted on their side. Set `rotation` in the `[display]` section; touch and drawing are rotated together, so nothing needs calibrating twice."),
             ("Calibration", "A touchscreen that reports the wrong corner needs a calibration matrix. Put it in a udev rule as `LIBINPUT_CALIBRATION_MATRIX`; Lectern reads it through libinput."),
             ("Idle", "After a quiet while the kiosk returns to the first page and hides the menu. Later it turns the display off; the first touch only wakes it."),
-            ("Content", "Pages are Markdown files: headings, paragraphs, *emphasis*, **strong** text, lists, quotes and `code`. Plain text files work too."),
+            ("Content", "Pages are Markdown files: headings, paragraphs, *emphasis*, **strong** text, lists, quotes and `code`. Plain text files work too. A link to another page's file, to a `#heading` or to `page:2` opens it; a web link shows its QR code."),
             ("Fonts", "Lectern finds a font for every character it is asked to show. Run `lectern check` after changing the pages to be sure nothing shows as an empty box."),
             ("Screenshots", "Send the service `SIGUSR1` and it writes what is on screen to a PNG file in its runtime directory, for support staff who cannot see the kiosk."),
             ("Updates", "Replace the content files and send `SIGHUP`. A broken configuration is reported in the journal and the previous one stays on screen."),
@@ -69,7 +78,7 @@ enum DemoPages {
         for (index, (title, body)) in topics.enumerated() {
             text += "\n## \(index + 1). \(title)\n\n\(body)\n\n\(body)\n"
         }
-        text += "\n> You have reached the end. Fling back to the top, or pull left for the menu.\n"
+        text += "\n> You have reached the end. Fling back to the top, pull right to go back, or pull left for the menu.\n"
         return Page(title: "Handbook", markdown: text)
     }()
 }

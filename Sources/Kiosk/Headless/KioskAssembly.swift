@@ -26,6 +26,7 @@ public final class KioskAssembly {
         scene = KioskScene(config: config, width: width, height: height, scale: scale,
                            gestureConfig: gestures, time: time,
                            contentHeight: { page, width in content.height(page: page, width: width) })
+        scene.attachLinks(content, pixelsPerMillimetre: ppmm)
         renderer = SceneRenderer(scene: scene, content: content)
     }
 

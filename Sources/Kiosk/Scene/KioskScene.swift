@@ -15,11 +15,13 @@ public final class KioskScene {
     public let scale: Double
 
     public private(set) var currentPage = 0
-    public private(set) var vertical: KineticScroller
+    public internal(set) var vertical: KineticScroller
     /// The nested "always bounce" scroller: offset > 0 means the page is pulled left.
     public private(set) var horizontal: KineticScroller
     public private(set) var affordance: PullAffordance
     public private(set) var menu = MenuFade()
+    /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
+    public internal(set) var links: LinkState
     public private(set) var isBlanked = false
     /// Bumped whenever the page content or its layout must be drawn again from scratch.
     public private(set) var contentGeneration = 0
@@ -53,6 +55,7 @@ public final class KioskScene {
         self.contentHeight = contentHeight
         recognizer = GestureRecognizer(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
+        links = LinkState(scale: scale, pixelsPerMillimetre: config.display.dpi / 25.4)
         vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
         horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
         lastTouchTime = time
@@ -94,6 +97,7 @@ public final class KioskScene {
     /// Whether frames must be drawn after `time` (something moves).
     public func isAnimating(at time: Double) -> Bool {
         vertical.isMoving(at: time) || horizontal.isMoving(at: time) || affordance.isAnimating(at: time) || menu.isAnimating(at: time)
+            || links.isAnimating(at: time)
     }
 
     /// Settle finished animations and fire gesture timeouts.
@@ -137,6 +141,7 @@ public final class KioskScene {
         menu.hideImmediately(at: time)
         horizontal.jump(to: 0)
         affordance = PullAffordance(width: affordance.width, height: affordance.height, dotWidth: affordance.dotWidth)
+        links.reset(at: time)
         show(page: 0, at: time)
     }
 
@@ -157,19 +162,21 @@ public final class KioskScene {
 
     private func apply(_ gesture: Gesture) {
         switch gesture {
-        case let .touchDown(_, _, time):
+        case let .touchDown(x, y, time):
             if isBlanked {
                 // The first touch only wakes the display.
                 isBlanked = false
                 swallowingSequence = true
                 return
             }
-            guard !swallowingSequence, !menu.isPresented else { return }
+            guard !swallowingSequence, !isModal else { return }
             // A finger on the glass catches a fling or a bounce where it is.
             vertical.beginDrag(at: time)
             horizontal.beginDrag(at: time)
+            pressLink(atX: x, y: y, at: time)
         case let .panBegan(axis, _, _, time):
-            guard !swallowingSequence, !menu.isPresented else { return }
+            guard !swallowingSequence, !isModal else { return }
+            releaseLink()  // a drag that starts on a link scrolls
             activeAxis = axis
             if axis == .vertical {
                 horizontal.endDrag(velocity: 0, at: time)
@@ -177,15 +184,16 @@ public final class KioskScene {
                 vertical.endDrag(velocity: 0, at: time)
             }
         case let .panChanged(axis, dx, dy, time):
-            guard !swallowingSequence, !menu.isPresented, activeAxis == axis else { return }
+            guard !swallowingSequence, !isModal, activeAxis == axis else { return }
             if axis == .vertical {
                 vertical.drag(translation: dy, at: time)
             } else {
                 horizontal.drag(translation: dx, at: time)
                 affordance.setProgress(pullProgress(at: time), at: time)
+                links.back.setProgress(backProgress(at: time), at: time)
             }
         case let .panEnded(axis, dx, dy, vx, vy, time):
-            guard !swallowingSequence, !menu.isPresented, activeAxis == axis else { return }
+            guard !swallowingSequence, !isModal, activeAxis == axis else { return }
             activeAxis = nil
             if axis == .vertical {
                 vertical.drag(translation: dy, at: time)
@@ -193,32 +201,44 @@ public final class KioskScene {
             } else {
                 horizontal.drag(translation: dx, at: time)
                 let armed = pullProgress(at: time) >= 1
-                horizontal.endDrag(velocity: armed ? 0 : vx, at: time)
+                let back = backProgress(at: time) >= 1
+                horizontal.endDrag(velocity: armed || back ? 0 : vx, at: time)
                 affordance.setProgress(0, at: time)
+                links.back.setProgress(0, at: time)
                 if armed { present(at: time) }
+                if back { goBack(at: time) }
             }
         case let .panCancelled(time):
             activeAxis = nil
             releaseDrags(at: time)
             affordance.setProgress(0, at: time)
+            links.back.setProgress(0, at: time)
+            releaseLink()
         case let .tap(x, y, time):
             guard !swallowingSequence else { return }
-            if menu.isPresented {
+            if links.card.isPresented {
+                cardTapped(atX: x, y: y, at: time)
+            } else if menu.isPresented {
                 if let item = ring.item(atX: x, y: y) {
+                    leavePlace(at: time)
                     show(page: item, at: time)
                 }
                 menu.setPresented(false, at: time)
             } else {
                 releaseDrags(at: time)
+                followLink(atX: x, y: y, at: time)
             }
         case let .threeFingerTap(_, _, time):
             guard !swallowingSequence else { return }
+            releaseLink()
+            links.card.dismiss(at: time)  // the menu replaces the card
             if menu.isPresented {
                 menu.setPresented(false, at: time)
             } else {
                 present(at: time)
             }
         case let .allUp(time):
+            releaseLink()
             if swallowingSequence {
                 swallowingSequence = false
                 return
@@ -236,6 +256,7 @@ public final class KioskScene {
 
     private func present(at time: Double) {
         releaseDrags(at: time)
+        releaseLink()
         vertical.stop(at: time)          // any scroll in flight stops
         menu.setPresented(true, at: time)
     }

@@ -26,6 +26,10 @@ public final class SceneRenderer {
     /// does not hold it, and the next frame drawn there must be drawn whole.
     private var shadowStale = false
     private var stale = Region()
+    /// The link card's face and compose (LinkCard/), and the page with the card when the
+    /// menu fades over it too.
+    private lazy var linkCard = LinkCardRenderer(config: scene.config)
+    private var cardUnderMenu: Bitmap?
 
     public init(scene: KioskScene, content: PageContent) {
         self.scene = scene
@@ -80,6 +84,13 @@ public final class SceneRenderer {
         /// Menu layer alpha in 1/255 steps (0: no menu).
         let menuAlpha: Int
         let blanked: Bool
+        /// The link card's alpha in 1/255 steps (0: none) and which card it is.
+        let cardAlpha: Int
+        let cardGeneration: Int
+        /// The pressed link's id on the page (-1: none).
+        let pressedLink: Int
+        /// The page is under an overlay: drawn into its own bitmap and composed.
+        var layered: Bool { menuAlpha > 0 || cardAlpha > 0 }
     }
 
     struct MenuLayerKey: Equatable {
@@ -90,7 +101,9 @@ public final class SceneRenderer {
         let theme = scene.config.theme
         let pullX = Int(scene.horizontal.offset(at: time).rounded())
         var dots = DotDraws()
-        if scene.affordance.isVisible(at: time) || pullX > 0 {
+        if let back = backDots(pullX: pullX, at: time) {
+            dots = back
+        } else if scene.affordance.isVisible(at: time) || pullX > 0 {
             let boxX = scene.width - Double(pullX)
             let boxY = (scene.height - scene.affordance.height) / 2
             for i in 0..<PullAffordance.dotCount {
@@ -107,7 +120,9 @@ public final class SceneRenderer {
         let menuAlpha = Int((scene.menu.opacity(at: time) * theme.overlayAlpha * 255).rounded())
         return FrameState(generation: scene.contentGeneration, width: Int(scene.width), height: Int(scene.height),
                           page: scene.currentPage, scrollY: Int(scene.vertical.offset(at: time).rounded()),
-                          pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked)
+                          pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked,
+                          cardAlpha: Int((scene.links.card.opacity(at: time) * 255).rounded()),
+                          cardGeneration: scene.links.card.generation, pressedLink: pressedLink())
     }
 
     /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to
@@ -126,7 +141,7 @@ public final class SceneRenderer {
             last = now
             return canvas
         }
-        let layered = now.menuAlpha > 0
+        let layered = now.layered
         var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
@@ -140,7 +155,7 @@ public final class SceneRenderer {
 
         pageDamage.removeAll()
         if !(shadowStale && !layered), let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
-           last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
+           last.page == now.page, last.blanked == now.blanked, last.layered == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
             if dx == 0, dy != 0, !layered, abs(dy) < full.height, let panned = scanout?.pan(by: dy) {
@@ -161,41 +176,65 @@ public final class SceneRenderer {
                 drawPage(target, clip: box, state: now)
                 pageDamage.add(box)
             }
+            let pressed = pressedChange(from: last, to: now).intersection(full)
+            if !pressed.isEmpty {
+                drawPage(target, clip: pressed, state: now)
+                pageDamage.add(pressed)
+            }
         } else {
             drawPage(target, clip: full, state: now)
             pageDamage.add(full)
         }
 
         if layered {
-            let layer = menuLayerCanvas(width: canvas.width, height: canvas.height)
             var composeRegion = pageDamage
-            let fading = last?.menuAlpha != now.menuAlpha
+            let fading = last?.menuAlpha != now.menuAlpha || last?.cardAlpha != now.cardAlpha || last?.cardGeneration != now.cardGeneration
             if fading || shadowStale || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            // The link card over the page; when the menu shows too (one of them fading
+            // out), the menu goes over the page-with-card in a second pass.
+            var base = target
+            if now.cardAlpha > 0 {
+                var into = canvas
+                if now.menuAlpha > 0 {
+                    if cardUnderMenu?.width != canvas.width || cardUnderMenu?.height != canvas.height {
+                        cardUnderMenu = try? Bitmap(width: canvas.width, height: canvas.height)
+                    }
+                    into = cardUnderMenu?.canvas ?? canvas
+                }
+                let card = LinkCardLayout(width: scene.width, height: scene.height, scale: scene.scale)
+                for rect in composeRegion.rects {
+                    linkCard.compose(scene.links.card, layout: card, over: target, into: into, alpha: now.cardAlpha, rect: rect)
+                }
+                base = into
+            } else {
+                cardUnderMenu = nil
+            }
+            let layer = now.menuAlpha > 0 ? menuLayerCanvas(width: canvas.width, height: canvas.height) : nil
             // A fade step rewrites every pixel: straight into the scan-out buffer where the
             // display allows (write only, one pass), leaving the shadow stale until a frame
             // that is not a fade step redraws it whole.
             var destination = canvas
             var direct = false
-            if fading, layer != nil, let scanoutCanvas = scanout?.directFrame() {
+            if fading, now.cardAlpha == 0, layer != nil, let scanoutCanvas = scanout?.directFrame() {
                 destination = scanoutCanvas
                 direct = true
             }
             let alpha = Double(now.menuAlpha) / 255
             let overlay = scene.config.theme.overlay
-            for rect in composeRegion.rects {
-                guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
+            for rect in composeRegion.rects where now.menuAlpha > 0 {
+                guard let layer else { canvas.blit(base, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour except around the ring: there a
                 // colour blend reads only the page; the items need the layer itself.
                 if direct {
-                    DirectCompose.composite(layer, over: target, into: destination, alpha: now.menuAlpha,
+                    DirectCompose.composite(layer, over: base, into: destination, alpha: now.menuAlpha,
                                             rect: rect.intersection(menuContentBox))
                     rect.forEachPiece(outside: menuContentBox) { piece in
-                        DirectCompose.blend(color: overlay, over: target, into: destination, alpha: now.menuAlpha, rect: piece)
+                        DirectCompose.blend(color: overlay, over: base, into: destination, alpha: now.menuAlpha, rect: piece)
                     }
                 } else {
-                    destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
+                    destination.composite(layer, over: base, alpha: alpha, rect: rect.intersection(menuContentBox))
                     rect.forEachPiece(outside: menuContentBox) { piece in
-                        destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
+                        destination.blend(color: overlay, alpha: alpha, over: base, rect: piece)
                     }
                 }
             }
@@ -247,6 +286,7 @@ public final class SceneRenderer {
         var c = target
         c.clip = clip
         c.fill(clip, color: scene.config.theme.background)
+        drawPressedLink(c, clip: clip, state: state)
         let originX = Int((KioskScene.marginX * scene.scale).rounded()) - state.pullX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)

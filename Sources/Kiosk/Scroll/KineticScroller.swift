@@ -124,6 +124,13 @@ public struct KineticScroller: Sendable {
         settle(from: current, velocity: 0, at: time)
     }
 
+    /// Glide from `start` (where the content is shown now, in range or not) to `target`
+    /// (clamped) on the bounce spring: a followed link's short transition. A finger
+    /// catches it like any other motion.
+    public mutating func glide(from start: Double, to target: Double, at time: Double) {
+        motion = .bouncing(SpringAnimation(parameters: Self.bounceSpring, from: start, to: clampToRange(target), velocity: 0, time: time))
+    }
+
     /// Jump to an offset (clamped) and rest there.
     public mutating func jump(to offset: Double) {
         motion = .resting(clampToRange(offset))

@@ -1,0 +1,92 @@
+/// Links on the page: pressing one, following it (a page, a heading, or the QR card for
+/// a web link), and going back. State is in `links` (`LinkState`); the gesture cases in
+/// `KioskScene.apply` call in here.
+extension KioskScene {
+    /// The menu or the link card is up: the page takes no pans and no link taps.
+    var isModal: Bool { menu.isPresented || links.card.isPresented }
+
+    /// How far a followed page moves into place (logical px): enough to see it arrive.
+    static let arrivalShift = 64.0
+
+    /// Hands the scene the laid-out pages' links and the panel's density (the assembly).
+    public func attachLinks(_ content: PageLinks?, pixelsPerMillimetre: Double) {
+        links.content = content
+        if pixelsPerMillimetre.isFinite, pixelsPerMillimetre > 0 { links.pixelsPerMillimetre = pixelsPerMillimetre }
+    }
+
+    /// The layout's top-left on screen at `time`: the same (rounded) origin
+    /// `SceneRenderer.drawPage` draws the text at.
+    func pageOrigin(at time: Double) -> (x: Int, y: Int) {
+        (Int((Self.marginX * scale).rounded()) - Int(horizontal.offset(at: time).rounded()),
+         Int((Self.marginTop * scale).rounded()) - Int(vertical.offset(at: time).rounded()))
+    }
+
+    /// The id of the link under screen point (x, y) on the current page.
+    public func link(atX x: Double, y: Double, at time: Double) -> Int? {
+        guard let content = links.content else { return nil }
+        let origin = pageOrigin(at: time)
+        return content.link(page: currentPage, width: textWidth, atX: x - Double(origin.x), y: y - Double(origin.y),
+                            minimumSize: links.minimumHitSize)
+    }
+
+    /// A finger landed: the link under it, if any, shows pressed until it lifts or pans.
+    func pressLink(atX x: Double, y: Double, at time: Double) {
+        links.pressed = link(atX: x, y: y, at: time).map { LinkState.PressedLink(page: currentPage, id: $0) }
+    }
+
+    func releaseLink() { links.pressed = nil }
+
+    /// A tap on the page: follow the link under it, if any.
+    func followLink(atX x: Double, y: Double, at time: Double) {
+        guard let id = link(atX: x, y: y, at: time), let link = links.content?.link(page: currentPage, width: textWidth, id: id)
+        else { return }
+        switch LinkDestination.resolve(link.target, from: currentPage, pages: config.pages) {
+        case let .page(page, anchor):
+            navigate(to: page, anchor: anchor, at: time)
+        case let .web(address):
+            vertical.stop(at: time)  // as the menu: nothing scrolls under the card
+            links.card.present(WebLink(address: address, text: link.text), at: time)
+        case let .nowhere(reason):
+            Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): link \(link.target) leads nowhere: \(reason)")
+        }
+    }
+
+    /// A tap while the card is up: outside it, the card goes.
+    func cardTapped(atX x: Double, y: Double, at time: Double) {
+        let card = LinkCardLayout(width: width, height: height, scale: scale).card
+        if !card.contains(x: Int(x.rounded(.down)), y: Int(y.rounded(.down))) { links.card.dismiss(at: time) }
+    }
+
+    /// Remember where the visitor is before taking them elsewhere.
+    func leavePlace(at time: Double) {
+        links.history.push(.init(page: currentPage, offset: vertical.offset(at: time)))
+    }
+
+    /// Show page `page` at the heading `anchor` (its top when none or not found),
+    /// remembering the place left.
+    public func navigate(to page: Int, anchor: String?, at time: Double) {
+        guard (0..<pageCount).contains(page) else { return }
+        let target = anchor.flatMap { links.content?.anchorTop(page: page, width: textWidth, slug: $0) } ?? 0
+        leavePlace(at: time)
+        travel(to: page, offset: target, forward: true, at: time)
+    }
+
+    /// Back to the last place left (the back pull released armed).
+    public func goBack(at time: Double) {
+        guard let place = links.history.pop() else { return }
+        travel(to: place.page, offset: place.offset, forward: false, at: time)
+    }
+
+    /// The short transition: on the same page a glide to the offset; to another page, the
+    /// page shown already moving into place, rising when going forward and settling
+    /// down when going back.
+    private func travel(to page: Int, offset: Double, forward: Bool, at time: Double) {
+        if page == currentPage {
+            vertical.glide(from: vertical.offset(at: time), to: offset, at: time)
+            return
+        }
+        show(page: page, at: time)
+        let shift = Self.arrivalShift * scale
+        vertical.glide(from: min(max(offset, 0), vertical.maxOffset) + (forward ? -shift : shift), to: offset, at: time)
+    }
+}

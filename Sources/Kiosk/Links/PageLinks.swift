@@ -1,0 +1,29 @@
+import Typeset
+
+/// What the scene needs to know about the links and headings of laid-out pages, in
+/// layout px of page `page` laid out at `width` (the same layout that is drawn). The
+/// typesetter answers it (`TypesetContent`); scene tests without text have none.
+public protocol PageLinks: AnyObject {
+    /// The id of the link at (x, y), its boxes grown to at least `minimumSize` px.
+    func link(page: Int, width: Double, atX x: Double, y: Double, minimumSize: Double) -> Int?
+    func link(page: Int, width: Double, id: Int) -> LaidOutLink?
+    /// The top of the heading whose GitHub-style slug is `slug`.
+    func anchorTop(page: Int, width: Double, slug: String) -> Double?
+}
+
+extension TypesetContent: PageLinks {
+    public func link(page: Int, width: Double, atX x: Double, y: Double, minimumSize: Double) -> Int? {
+        layout(page: page, width: width).link(atX: x, y: y, minimumSize: minimumSize)
+    }
+
+    public func link(page: Int, width: Double, id: Int) -> LaidOutLink? {
+        let links = layout(page: page, width: width).links
+        return links.indices.contains(id) ? links[id] : nil
+    }
+
+    public func anchorTop(page: Int, width: Double, slug: String) -> Double? {
+        let layout = layout(page: page, width: width)
+        // An anchor written by hand may differ in case from the slug (always lower case).
+        return (layout.anchorTop(slug) ?? layout.anchorTop(slug.lowercased())).map(Double.init)
+    }
+}
