@@ -69,7 +69,7 @@ public enum LibinputRecordReader {
             RecordingError(path: path, line: node?.mark?.line, message: message)
         }
         guard root.mapping != nil else { throw fail(root, "is not a `libinput record` file (the top level is not a mapping of keys)") }
-        if let version = root["version"], version.int != 1 {
+        if let version = root["version"], version.plainInt != 1 {
             throw fail(version, "key 'version': format version \(version.string ?? "?") is not supported (this reader knows version 1)")
         }
         guard let devices = root["devices"]?.sequence, !devices.isEmpty else {
@@ -90,8 +90,8 @@ public enum LibinputRecordReader {
             guard let list = evdev.sequence else { throw fail(evdev, "key 'evdev': expected a list of [sec, usec, type, code, value]") }
             for item in list {
                 guard let fields = item.sequence, fields.count == 5,
-                      let sec = fields[0].int, let usec = fields[1].int,
-                      let type = fields[2].int, let code = fields[3].int, let value = fields[4].int,
+                      let sec = fields[0].plainInt, let usec = fields[1].plainInt,
+                      let type = fields[2].plainInt, let code = fields[3].plainInt, let value = fields[4].plainInt,
                       let type16 = UInt16(exactly: type), let code16 = UInt16(exactly: code),
                       let value32 = Int32(exactly: value) else {
                     throw fail(item, "key 'evdev': each event must be [sec, usec, type, code, value] with integers")
@@ -112,7 +112,7 @@ public enum LibinputRecordReader {
         guard let absinfo = evdev["absinfo"] else { return device }
         guard let mapping = absinfo.mapping else { throw fail(absinfo, "key 'absinfo': expected CODE: [min, max, fuzz, flat, resolution]") }
         for (key, value) in mapping {
-            guard let code = key.int.flatMap({ UInt16(exactly: $0) }), let numbers = value.sequence?.compactMap(\.int),
+            guard let code = key.plainInt.flatMap({ UInt16(exactly: $0) }), let numbers = value.sequence?.compactMap(\.plainInt),
                   numbers.count == 5 else {
                 throw fail(key, "key 'absinfo': expected CODE: [min, max, fuzz, flat, resolution] with integers")
             }
@@ -137,4 +137,11 @@ extension YamlError {
         default: return "\(self)"
         }
     }
+}
+
+extension Node {
+    /// A scalar written as a plain decimal integer, as `libinput record` writes every
+    /// number. Not Yams' `int`: that also reads YAML 1.1 forms such as sexagesimal
+    /// `1:30:00`, and traps on overflow while doing so (found by fuzzing: `9:::::…`).
+    var plainInt: Int? { scalar.flatMap { Int($0.string) } }
 }

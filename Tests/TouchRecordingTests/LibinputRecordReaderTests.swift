@@ -70,6 +70,15 @@ final class LibinputRecordReaderTests: XCTestCase {
         XCTAssertNil(LibinputRecordReader.tooDeep("a: \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\" # [[[[\n"))
     }
 
+    /// Found by fuzzing: Yams reads `9:99:…` as a YAML 1.1 sexagesimal integer and traps
+    /// when it overflows. Numbers are read as plain decimals, so this is an error message.
+    func testSexagesimalOverflowIsAnErrorNotATrap() {
+        let text = "version: 9:999999999:999999999:999999999:999999999\ndevices: []\n"
+        XCTAssertThrowsError(try LibinputRecordReader.parse(TextFile(path: "sexagesimal.yml", bytes: Array(text.utf8)))) { error in
+            XCTAssertTrue((error as! RecordingError).message.contains("version"), "\(error)")
+        }
+    }
+
     func testInvalidYAMLNamesTheLine() {
         let text = "version: 1\ndevices:\n- evdev: [1, 2\n  events: x\n"
         XCTAssertThrowsError(try LibinputRecordReader.parse(TextFile(path: "bad.yml", bytes: Array(text.utf8)))) { error in
