@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
+        // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
+        // so the module map links -lhyphen. Dictionaries: hyphen-en-us, hyphen-de, hyphen-fr.
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
         // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
         // they are repeated here: Debian ships toml++ as a shared library, not header-only.
@@ -57,7 +60,7 @@ let package = Package(
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CTurboJPEG", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
+        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),

@@ -39,6 +39,11 @@ public struct GestureConfig: Sendable, Equatable {
     public var tapSlop: Double
     /// Travel (px) from the landing point, jitter included, beyond which no finger taps.
     public var tapJitterSlop: Double
+    /// Change in the distance between two fingers (px) that makes a pinch, if their
+    /// midpoint moved less. Twice the slop, as Android's ScaleGestureDetector takes twice
+    /// its touch slop for the span: two fingers pressing down spread a little by
+    /// themselves, and that is not a pinch.
+    public var pinchSlop: Double
     /// A contact that lifts and lands again within this many seconds, within
     /// `tapJitterSlop` of where it lifted, is the same finger dropping out, not a new one.
     public var contactDropoutWindow: Double
@@ -56,6 +61,7 @@ public struct GestureConfig: Sendable, Equatable {
         slop: Double = GestureConfig.slopMillimetres * GestureConfig.defaultPixelsPerMillimetre,
         tapSlop: Double? = nil,
         tapJitterSlop: Double? = nil,
+        pinchSlop: Double? = nil,
         contactDropoutWindow: Double = 0.04,
         panOrigin: PanOrigin = .slopCrossing,
         tapMaximumDuration: Double = 0.5,
@@ -65,6 +71,7 @@ public struct GestureConfig: Sendable, Equatable {
         self.slop = slop
         self.tapSlop = tapSlop ?? slop * GestureConfig.tapSlopMillimetres / GestureConfig.slopMillimetres
         self.tapJitterSlop = tapJitterSlop ?? slop * GestureConfig.tapJitterSlopMillimetres / GestureConfig.slopMillimetres
+        self.pinchSlop = pinchSlop ?? slop * 2
         self.contactDropoutWindow = contactDropoutWindow
         self.panOrigin = panOrigin
         self.tapMaximumDuration = tapMaximumDuration

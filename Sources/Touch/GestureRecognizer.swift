@@ -1,5 +1,5 @@
-/// Turns touch events into gestures: pan (with axis lock and release velocity), tap and
-/// three-finger tap, plus sequence boundaries (`touchDown`, `allUp`).
+/// Turns touch events into gestures: pan (with axis lock and release velocity), tap,
+/// three-finger tap and two-finger pinch, plus sequence boundaries (`touchDown`, `allUp`).
 ///
 /// Pure and clock-free: time is the events' own timestamps. Recognisers fail on
 /// timeouts (a hold is not a tap); each event first advances time to its own
@@ -16,6 +16,7 @@ public struct GestureRecognizer: Sendable {
     private var pan = PanRecognizer()
     private var tap = TapRecognizer()
     private var threeFingerTap = ThreeFingerTapRecognizer()
+    private var pinch = PinchRecognizer()
 
     public init(config: GestureConfig = GestureConfig()) {
         self.config = config
@@ -26,6 +27,9 @@ public struct GestureRecognizer: Sendable {
 
     /// True while a one-finger pan is in progress.
     public var isPanning: Bool { pan.isPanning }
+
+    /// True while a two-finger pinch is in progress.
+    public var isPinching: Bool { pinch.isPinching }
 
     /// The earliest time at which a pending recogniser fails by timeout, or nil when
     /// nothing is pending (in particular whenever no finger is down).
@@ -61,6 +65,7 @@ public struct GestureRecognizer: Sendable {
             pan.fingerDown(point, sequence: sequence, time: time, into: &out)
             tap.fingerDown(point, sequence: sequence, config: config)
             threeFingerTap.fingerDown(point, sequence: sequence, config: config)
+            pinch.fingerDown(sequence: sequence, time: time, into: &out)
         case let .move(slot, x, y, time):
             moved(slot: slot, x: x, y: y, time: time, into: &out)
         case let .up(slot, time):
@@ -69,10 +74,12 @@ public struct GestureRecognizer: Sendable {
                 pan.fingerLifted(point, time: time, into: &out)
                 tap.fingerLifted(point, sequence: sequence, time: time, into: &out)
                 threeFingerTap.fingerLifted(point, sequence: sequence, time: time, into: &out)
+                pinch.fingerLifted(time: time, into: &out)
             }
             if !wasEmpty && sequence.isEmpty { endSequence(time: time, into: &out) }
         case let .cancel(time):
             pan.cancel(time: time, into: &out)
+            pinch.cancel(time: time, into: &out)
             let wasEmpty = sequence.isEmpty
             sequence.removeAll()
             if !wasEmpty { endSequence(time: time, into: &out) }
@@ -84,6 +91,7 @@ public struct GestureRecognizer: Sendable {
         pan.fingerMoved(point, config: config, time: time, into: &out)
         tap.fingerMoved(point, config: config)
         threeFingerTap.fingerMoved(point, config: config)
+        pinch.fingerMoved(sequence: sequence, config: config, time: time, into: &out)
     }
 
     private mutating func endSequence(time: Double, into out: inout [Gesture]) {
@@ -91,5 +99,6 @@ public struct GestureRecognizer: Sendable {
         pan.sequenceEnded()
         tap.reset()
         threeFingerTap.reset()
+        pinch.reset()
     }
 }

@@ -58,6 +58,7 @@ public final class Soak {
             report.gestures = n
             settle(quiet: pause())
             if n == warmup {
+                goHome()
                 report.heapAfterWarmup = HeapUsage.bytesInUse()
                 report.heapPeakAfterWarmup = report.heapAfterWarmup
             } else if n > warmup {
@@ -69,12 +70,20 @@ public final class Soak {
             }
             if report.failures.count >= 10 { break }
         }
+        goHome()
         report.heapAtEnd = HeapUsage.bytesInUse()
         report.simulatedSeconds = time
         if count > warmup, report.heapGrowth > Self.flatHeapTolerance {
             report.failures.append("heap grew by \(report.heapGrowth) bytes after warm-up (tolerance \(Self.flatHeapTolerance))")
         }
         return report
+    }
+
+    /// The idle timer's home (first page, default text size): the heap is compared at
+    /// this same state after warm-up and at the end, not wherever a pinch left the text.
+    private func goHome() {
+        scene.goHome(at: time)
+        settle(quiet: 1)
     }
 
     /// The gap before the next gesture: mostly short, now and then long enough for the

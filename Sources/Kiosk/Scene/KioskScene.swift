@@ -15,14 +15,18 @@ public final class KioskScene {
     public let scale: Double
 
     public private(set) var currentPage = 0
-    public private(set) var vertical: KineticScroller
+    public internal(set) var vertical: KineticScroller
     /// The nested "always bounce" scroller: offset > 0 means the page is pulled left.
     public private(set) var horizontal: KineticScroller
     public private(set) var affordance: PullAffordance
     public private(set) var menu = MenuFade()
     public private(set) var isBlanked = false
     /// Bumped whenever the page content or its layout must be drawn again from scratch.
-    public private(set) var contentGeneration = 0
+    public internal(set) var contentGeneration = 0
+    /// The visitor's text size and the pinch changing it (Pinch/KioskScene+Pinch.swift).
+    public internal(set) var textZoom = TextZoom()
+    /// The page text's measure, zoom and anchors (Reading/ReadingHooks.swift).
+    public let reading: ReadingHooks
 
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
@@ -34,19 +38,21 @@ public final class KioskScene {
     private var lastTouchTime: Double
     private var homeDone = true
     /// While true, the current touch sequence only woke the display and does nothing else.
-    private var swallowingSequence = false
+    var swallowingSequence = false
     private var activeAxis: PanAxis?
 
-    /// Page layout metrics in logical px.
-    public static let marginX = 48.0
+    /// Page layout metrics in logical px. The side margin shrinks on narrow screens to
+    /// keep the body's measure (`ReadingColumn`); `textLeft` is where the text starts.
+    public static let marginX = ReadingColumn.preferredMargin
     public static let marginTop = 40.0
     public static let marginBottom = 64.0
 
     /// - Parameter contentHeight: height in device px of page `i`'s laid-out content at
     ///   the given text width (device px); the renderer's typesetter answers it.
     public init(config: KioskConfig, width: Int, height: Int, scale: Double, gestureConfig: GestureConfig,
-                time: Double, contentHeight: @escaping (Int, Double) -> Double) {
+                time: Double, contentHeight: @escaping (Int, Double) -> Double, reading: ReadingHooks = ReadingHooks()) {
         self.config = config
+        self.reading = reading
         self.width = Double(width)
         self.height = Double(height)
         self.scale = scale
@@ -63,7 +69,9 @@ public final class KioskScene {
     // MARK: Geometry
 
     public var pageCount: Int { config.pages.count }
-    public var textWidth: Double { max(40, width - 2 * Self.marginX * scale) }
+    public var readingColumn: ReadingColumn { ReadingColumn(screenWidth: width, scale: scale, measure: reading.measureWidth()) }
+    public var textLeft: Double { readingColumn.left }
+    public var textWidth: Double { readingColumn.width }
     public func pageLength(of page: Int) -> Double {
         contentHeight(page, textWidth) + (Self.marginTop + Self.marginBottom) * scale
     }
@@ -134,6 +142,7 @@ public final class KioskScene {
         menu.hideImmediately(at: time)
         horizontal.jump(to: 0)
         affordance = PullAffordance(width: affordance.width, height: affordance.height, dotWidth: affordance.dotWidth)
+        resetTextZoom(at: time)
         show(page: 0, at: time)
     }
 
@@ -215,6 +224,8 @@ public final class KioskScene {
             } else {
                 present(at: time)
             }
+        case .pinchBegan, .pinchChanged, .pinchEnded, .pinchCancelled:
+            applyPinch(gesture)
         case let .allUp(time):
             if swallowingSequence {
                 swallowingSequence = false
@@ -226,7 +237,7 @@ public final class KioskScene {
     }
 
     /// Fingers gone without a pan: whatever was caught settles (springs back if past an edge).
-    private func releaseDrags(at time: Double) {
+    func releaseDrags(at time: Double) {
         if vertical.isDragging { vertical.endDrag(velocity: 0, at: time) }
         if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
     }

@@ -26,6 +26,8 @@ public final class SceneRenderer {
     /// does not hold it, and the next frame drawn there must be drawn whole.
     private var shadowStale = false
     private var stale = Region()
+    /// The page as it was when the current pinch began (SceneRenderer+Pinch.swift).
+    var pinchSnapshot: (key: PinchFrame.SnapshotKey, bitmap: Bitmap)?
 
     public init(scene: KioskScene, content: PageContent) {
         self.scene = scene
@@ -80,6 +82,8 @@ public final class SceneRenderer {
         /// Menu layer alpha in 1/255 steps (0: no menu).
         let menuAlpha: Int
         let blanked: Bool
+        /// A pinch in progress: the page drawn scaled (nil otherwise).
+        let pinch: PinchFrame?
     }
 
     struct MenuLayerKey: Equatable {
@@ -107,7 +111,8 @@ public final class SceneRenderer {
         let menuAlpha = Int((scene.menu.opacity(at: time) * theme.overlayAlpha * 255).rounded())
         return FrameState(generation: scene.contentGeneration, width: Int(scene.width), height: Int(scene.height),
                           page: scene.currentPage, scrollY: Int(scene.vertical.offset(at: time).rounded()),
-                          pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked)
+                          pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked,
+                          pinch: PinchFrame(scene.textZoom.pinch))
     }
 
     /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to
@@ -127,6 +132,13 @@ public final class SceneRenderer {
             return canvas
         }
         let layered = now.menuAlpha > 0
+        if let pinch = now.pinch, !layered {
+            renderPinch(pinch, into: canvas, state: now, damage: &damage)
+            shadowStale = false
+            last = now
+            return canvas
+        }
+        pinchSnapshot = nil
         var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
@@ -139,7 +151,7 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        if !(shadowStale && !layered), let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
+        if !(shadowStale && !layered), let last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
@@ -243,11 +255,11 @@ public final class SceneRenderer {
     }
 
     /// Background, text and dots inside `clip`.
-    private func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
+    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
         var c = target
         c.clip = clip
         c.fill(clip, color: scene.config.theme.background)
-        let originX = Int((KioskScene.marginX * scene.scale).rounded()) - state.pullX
+        let originX = Int(scene.textLeft.rounded()) - state.pullX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)
         state.dots.forEach { d in
