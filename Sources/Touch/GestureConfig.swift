@@ -40,9 +40,11 @@ public struct GestureConfig: Sendable, Equatable {
     /// Travel (px) from the landing point, jitter included, beyond which no finger taps.
     public var tapJitterSlop: Double
     /// Change in the distance between two fingers (px) that makes a pinch, if their
-    /// midpoint moved less. Twice the slop, as Android's ScaleGestureDetector takes twice
-    /// its touch slop for the span: two fingers pressing down spread a little by
-    /// themselves, and that is not a pinch.
+    /// midpoint moved less. Three times the slop (4.8 mm): two fingers pressing down or
+    /// starting a drag spread or close a little by themselves. Android's
+    /// ScaleGestureDetector takes twice its touch slop; at twice Lectern's (3.2 mm) the
+    /// real 3M two-finger drag (Tests/TouchRecordingTests), whose fingers close 3.2 mm as
+    /// the hand sets off, passed for a pinch. Real pinches change by centimetres.
     public var pinchSlop: Double
     /// A contact that lifts and lands again within this many seconds, within
     /// `tapJitterSlop` of where it lifted, is the same finger dropping out, not a new one.
@@ -71,7 +73,7 @@ public struct GestureConfig: Sendable, Equatable {
         self.slop = slop
         self.tapSlop = tapSlop ?? slop * GestureConfig.tapSlopMillimetres / GestureConfig.slopMillimetres
         self.tapJitterSlop = tapJitterSlop ?? slop * GestureConfig.tapJitterSlopMillimetres / GestureConfig.slopMillimetres
-        self.pinchSlop = pinchSlop ?? slop * 2
+        self.pinchSlop = pinchSlop ?? slop * 3
         self.contactDropoutWindow = contactDropoutWindow
         self.panOrigin = panOrigin
         self.tapMaximumDuration = tapMaximumDuration

@@ -4,8 +4,9 @@
 /// Pure and clock-free: time is the events' own timestamps. Recognisers fail on
 /// timeouts (a hold is not a tap); each event first advances time to its own
 /// timestamp, and an event loop that wants the state to be exact between events can
-/// arm a timer at `nextDeadline` and call `advance(to:)`. No gesture fires on a timeout
-/// alone today, so a loop that skips the timer loses nothing but idle precision.
+/// arm a timer at `nextDeadline` and call `advance(to:)`. The one gesture a timeout can
+/// bring is a pinch step whose frame only one finger reported (PinchRecognizer): a loop
+/// that skips the timer sees it with the next event instead.
 ///
 /// Steady state does not allocate: the finger table is reserved up front and gestures
 /// are appended to the caller's array (reserve some capacity in it and `removeAll
@@ -34,20 +35,20 @@ public struct GestureRecognizer: Sendable {
     /// The earliest time at which a pending recogniser fails by timeout, or nil when
     /// nothing is pending (in particular whenever no finger is down).
     public var nextDeadline: Double? {
-        let a = tap.nextDeadline
-        let b = threeFingerTap.nextDeadline(config: config)
-        switch (a, b) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        default: return b
+        func earlier(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return min(a, b)
         }
+        return earlier(earlier(tap.nextDeadline, threeFingerTap.nextDeadline(config: config)), pinch.nextDeadline)
     }
 
-    /// Let time pass without events: timed-out candidates fail. Never emits today; the
-    /// `out` parameter keeps the call shape stable should a timed gesture be added.
+    /// Let time pass without events: timed-out candidates fail, and a pinch frame in which
+    /// only one finger reported is judged (it may emit the pinch's gestures).
     public mutating func advance(to time: Double, into out: inout [Gesture]) {
         tap.advance(to: time)
         threeFingerTap.advance(to: time, config: config)
+        pinch.advance(to: time, sequence: sequence, config: config, into: &out)
     }
 
     public mutating func handle(_ event: TouchEvent, into out: inout [Gesture]) {
@@ -91,7 +92,7 @@ public struct GestureRecognizer: Sendable {
         pan.fingerMoved(point, config: config, time: time, into: &out)
         tap.fingerMoved(point, config: config)
         threeFingerTap.fingerMoved(point, config: config)
-        pinch.fingerMoved(sequence: sequence, config: config, time: time, into: &out)
+        pinch.fingerMoved(point, sequence: sequence, config: config, time: time, into: &out)
     }
 
     private mutating func endSequence(time: Double, into out: inout [Gesture]) {

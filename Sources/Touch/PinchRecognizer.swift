@@ -9,6 +9,13 @@
 /// spread a little while pressing (the real two-finger holds in Tests/TouchRecordingTests
 /// change their distance by up to 18 px) scales by next to nothing.
 /// A third finger landing, or a cancel, cancels it; one of the two lifting ends it.
+///
+/// Fingers are judged a frame at a time: within a frame the kernel reports one finger's
+/// move after the other's, and two fingers moving together look, between the two reports,
+/// like one finger moving alone: the distance changes by as much as the hand moved while
+/// the midpoint moves half as far (the real two-finger circle, Wacom ISDv4, passed for a
+/// pinch that way). A frame is complete when both fingers have reported at its time, or
+/// when anything later happens (`advance`, at the latest `nextDeadline`).
 struct PinchRecognizer: Sendable {
     enum State: Sendable, Equatable {
         case idle
@@ -21,6 +28,15 @@ struct PinchRecognizer: Sendable {
     }
 
     private(set) var state: State = .idle
+    /// Time of the frame whose moves are not judged yet (one finger has reported).
+    private var pending: Double?
+    /// Time of each finger's latest move, by its place in the sequence (0 or 1).
+    private var moved = (-1.0, -1.0)
+
+    /// A frame a finger reported alone is judged this long after, if nothing else comes.
+    static let frameWait = 0.002
+
+    var nextDeadline: Double? { pending.map { $0 + Self.frameWait } }
 
     var isPinching: Bool {
         if case .pinching = state { return true }
@@ -49,7 +65,31 @@ struct PinchRecognizer: Sendable {
         }
     }
 
-    mutating func fingerMoved(sequence: TouchSequence, config: GestureConfig, time: Double, into out: inout [Gesture]) {
+    mutating func fingerMoved(_ point: TouchPoint, sequence: TouchSequence, config: GestureConfig, time: Double, into out: inout [Gesture]) {
+        switch state {
+        case .possible, .pinching:
+            guard let index = sequence.index(ofSlot: point.slot), index < 2 else { return }
+            if index == 0 { moved.0 = time } else { moved.1 = time }
+            if moved.0 == time && moved.1 == time {
+                pending = nil
+                judge(sequence: sequence, config: config, time: time, into: &out)
+            } else {
+                pending = time
+            }
+        default:
+            break
+        }
+    }
+
+    /// Time passed: a frame in which only one finger reported is complete.
+    mutating func advance(to time: Double, sequence: TouchSequence, config: GestureConfig, into out: inout [Gesture]) {
+        guard let frame = pending, time > frame else { return }
+        pending = nil
+        judge(sequence: sequence, config: config, time: frame, into: &out)
+    }
+
+    /// One complete frame: is it a pinch yet, or no longer possible; or the new scale.
+    private mutating func judge(sequence: TouchSequence, config: GestureConfig, time: Double, into out: inout [Gesture]) {
         switch state {
         case let .possible(span0, x0, y0):
             guard let m = Self.measure(sequence) else { return }
@@ -72,6 +112,7 @@ struct PinchRecognizer: Sendable {
     }
 
     mutating func fingerLifted(time: Double, into out: inout [Gesture]) {
+        pending = nil
         switch state {
         case let .pinching(_, scale, x, y):
             out.append(.pinchEnded(scale: scale, x: x, y: y, time: time))
@@ -85,9 +126,13 @@ struct PinchRecognizer: Sendable {
 
     mutating func cancel(time: Double, into out: inout [Gesture]) {
         if isPinching { out.append(.pinchCancelled(time: time)) }
-        state = .idle
+        reset()
     }
 
     /// The sequence is over: ready for the next one.
-    mutating func reset() { state = .idle }
+    mutating func reset() {
+        state = .idle
+        pending = nil
+        moved = (-1, -1)
+    }
 }

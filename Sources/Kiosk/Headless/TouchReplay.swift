@@ -14,7 +14,14 @@ public final class TouchReplay {
     public let player: HeadlessPlayer
     public private(set) var entries: [Entry] = []
 
-    public init(player: HeadlessPlayer) { self.player = player }
+    public init(player: HeadlessPlayer) {
+        self.player = player
+        // Every gesture the scene applies, from touches and from time moving on (a pinch
+        // frame only one finger reported is judged when the next thing happens).
+        player.scene.onGesture = { [unowned self] gesture in
+            entries.append(Entry(gesture: gesture, menuPresented: self.player.scene.menu.isPresented))
+        }
+    }
 
     /// Times at which the menu changed from hidden to shown or back.
     public var menuToggleTimes: [Double] {
@@ -50,10 +57,6 @@ public final class TouchReplay {
             try renderFrames(upTo: event.time)
             player.step(to: event.time)
             player.scene.handle(event)
-            let presented = player.scene.menu.isPresented
-            for gesture in player.scene.lastGestures {
-                entries.append(Entry(gesture: gesture, menuPresented: presented))
-            }
         }
         if let interval = frameInterval, let last = events.last?.time {
             try renderFrames(upTo: last + interval / 2 + MenuFade.duration)

@@ -30,7 +30,8 @@ public final class KioskScene {
 
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
-    /// What the recogniser made of the last touch event handled (for `lectern replay`).
+    /// What the recogniser made of the last touch event handled, or of the last `advance`
+    /// (a pinch frame is judged when time moves on).
     public var lastGestures: [Gesture] { gestures }
     /// The recogniser's thresholds.
     public var gestureConfig: GestureConfig { recognizer.config }
@@ -157,8 +158,14 @@ public final class KioskScene {
         apply(gestures)
     }
 
+    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
+    public var onGesture: ((Gesture) -> Void)?
+
     private func apply(_ gestures: [Gesture]) {
-        for gesture in gestures { apply(gesture) }
+        for gesture in gestures {
+            apply(gesture)
+            onGesture?(gesture)
+        }
     }
 
     private func apply(_ gesture: Gesture) {

@@ -36,6 +36,9 @@ public final class DeviceSession {
     /// changes, when a reload rotates it). The display owns the rotation; the libinput
     /// reader is told it here, so drawing and touch can never disagree.
     public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
+    /// The output chosen (at start, when a display appears or changes), before the
+    /// input is made: its connector says the panel's size when the touchscreen does not.
+    public var onOutput: (OutputChoice) -> Void = { _ in }
 
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -82,7 +85,9 @@ public final class DeviceSession {
                                   notifier: notifier, signalFD: signalFD)
         loop.metrics = metrics
         func attachInput() {
-            guard let mode = display.output?.mode, let makeInput else { return }
+            guard let output = display.output, let makeInput else { return }
+            let mode = output.mode
+            onOutput(output)
             loop.input = nil  // the old reader closes before the new one opens the devices
             loop.input = makeInput(mode.width, mode.height, display.rotation)
         }
