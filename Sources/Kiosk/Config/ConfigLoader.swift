@@ -140,7 +140,9 @@ public enum ConfigLoader {
         let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path) }
         if let fonts { text.fonts = fonts }
         text.size = s.number("size", in: 6...200) ?? text.size
-        text.measure = s.number("measure", in: 20...200) ?? text.measure
+        if let measure = s.number("measure", in: 0...200) {
+            if measure == 0 || measure >= 20 { text.measure = measure } else { s.report("measure", "\(measure) characters is too narrow to read: use 20…200, or 0 for no limit") }
+        }
         text.distanceCentimetres = s.number("distance_cm", in: 15...2000) ?? text.distanceCentimetres
         if let language = s.string("language") {
             if Hyphenator.isValidTag(language) {

@@ -30,7 +30,8 @@ public struct KioskConfig: Sendable, Equatable {
         /// Body text size in logical px, when set; nil: derived from the panel's physical
         /// size and `distanceCentimetres` (ReadingSize).
         public var size: Double? = nil
-        /// The longest body line, in characters of the body font (45–75 read comfortably).
+        /// The longest body line, in characters of the body font (45–75 read comfortably);
+        /// 0: no limit, body lines run from margin to margin.
         public var measure: Double = 70
         /// How far the reader's eyes are from the screen, for the derived text size.
         /// A touchscreen is read within arm's reach; see ReadingSize.

@@ -53,7 +53,7 @@ public final class TypesetContent: PageContent {
         style.mutedColor = config.theme.muted
         style.accentColor = config.theme.accent
         style.margins = .init(all: 0)
-        style.measure = config.text.measure
+        style.measure = config.text.measure > 0 ? config.text.measure : nil
         style.language = config.text.language
         return style
     }
