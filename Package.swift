@@ -53,6 +53,9 @@ let package = Package(
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
+        // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
+        // so the module map links -lhyphen. Dictionaries: hyphen-en-us, hyphen-de, hyphen-fr.
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
         // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
         // they are repeated here: Debian ships toml++ as a shared library, not header-only.
@@ -61,7 +64,7 @@ let package = Package(
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CTurboJPEG", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim"]),
+        .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
@@ -111,7 +114,7 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",

@@ -60,6 +60,7 @@ public final class Soak {
             report.gestures = n
             settle(quiet: pause())
             if n == warmup {
+                goHome()
                 report.heapAfterWarmup = HeapUsage.bytesInUse()
                 report.heapPeakAfterWarmup = report.heapAfterWarmup
             } else if n > warmup {
@@ -72,6 +73,7 @@ public final class Soak {
             }
             if report.failures.count >= 10 { break }
         }
+        goHome()
         report.heapAtEnd = HeapUsage.bytesInUse()
         report.simulatedSeconds = time
         report.frames = player.redrawCount
@@ -79,6 +81,13 @@ public final class Soak {
             report.failures.append("heap grew by \(report.heapGrowth) bytes after warm-up (tolerance \(Self.flatHeapTolerance))")
         }
         return report
+    }
+
+    /// The idle timer's home (first page, default text size): the heap is compared at
+    /// this same state after warm-up and at the end, not wherever a pinch left the text.
+    private func goHome() {
+        scene.goHome(at: time)
+        settle(quiet: 1)
     }
 
     /// The gap before the next gesture: mostly short, now and then long enough for the

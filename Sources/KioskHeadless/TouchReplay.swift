@@ -17,11 +17,10 @@ public final class TouchReplay {
 
     public init(player: HeadlessPlayer) {
         self.player = player
-        player.onTouch = { [unowned self] _ in
-            let presented = player.scene.menu.isPresented
-            for gesture in player.scene.lastGestures {
-                entries.append(Entry(gesture: gesture, menuPresented: presented))
-            }
+        // Every gesture the scene applies, from touches and from time moving on (a pinch
+        // frame only one finger reported is judged when the next thing happens).
+        player.scene.onGesture = { [unowned self] gesture in
+            entries.append(Entry(gesture: gesture, menuPresented: self.player.scene.menu.isPresented))
         }
     }
 

@@ -28,12 +28,24 @@ public enum Gesture: Sendable, Equatable {
     case threeFingerTap(x: Double, y: Double, time: Double)
     /// The last finger lifted (or the sequence was cancelled): nothing is touching.
     case allUp(time: Double)
+    /// Two fingers, the only two of their sequence, spread or closed by more than
+    /// `GestureConfig.pinchSlop` before their midpoint moved as far (PinchRecognizer).
+    /// `x`, `y`: the midpoint between them.
+    case pinchBegan(x: Double, y: Double, time: Double)
+    /// `scale`: the fingers' distance now over their distance when the pinch began;
+    /// `x`, `y`: the midpoint now.
+    case pinchChanged(scale: Double, x: Double, y: Double, time: Double)
+    /// One of the two lifted: the pinch is over at this scale and midpoint.
+    case pinchEnded(scale: Double, x: Double, y: Double, time: Double)
+    /// A third finger landed or the touches were cancelled: undo the pinch.
+    case pinchCancelled(time: Double)
 
     public var time: Double {
         switch self {
         case let .touchDown(_, _, t), let .panBegan(_, _, _, t), let .panChanged(_, _, _, t),
              let .panEnded(_, _, _, _, _, t), let .panCancelled(t), let .tap(_, _, t),
-             let .threeFingerTap(_, _, t), let .allUp(t):
+             let .threeFingerTap(_, _, t), let .allUp(t),
+             let .pinchBegan(_, _, t), let .pinchChanged(_, _, _, t), let .pinchEnded(_, _, _, t), let .pinchCancelled(t):
             return t
         }
     }

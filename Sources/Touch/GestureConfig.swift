@@ -39,6 +39,13 @@ public struct GestureConfig: Sendable, Equatable {
     public var tapSlop: Double
     /// Travel (px) from the landing point, jitter included, beyond which no finger taps.
     public var tapJitterSlop: Double
+    /// Change in the distance between two fingers (px) that makes a pinch, if their
+    /// midpoint moved less. Three times the slop (4.8 mm): two fingers pressing down or
+    /// starting a drag spread or close a little by themselves. Android's
+    /// ScaleGestureDetector takes twice its touch slop; at twice Lectern's (3.2 mm) the
+    /// real 3M two-finger drag (Tests/TouchRecordingTests), whose fingers close 3.2 mm as
+    /// the hand sets off, passed for a pinch. Real pinches change by centimetres.
+    public var pinchSlop: Double
     /// A contact that lifts and lands again within this many seconds, within
     /// `tapJitterSlop` of where it lifted, is the same finger dropping out, not a new one.
     public var contactDropoutWindow: Double
@@ -56,6 +63,7 @@ public struct GestureConfig: Sendable, Equatable {
         slop: Double = GestureConfig.slopMillimetres * GestureConfig.defaultPixelsPerMillimetre,
         tapSlop: Double? = nil,
         tapJitterSlop: Double? = nil,
+        pinchSlop: Double? = nil,
         contactDropoutWindow: Double = 0.04,
         panOrigin: PanOrigin = .slopCrossing,
         tapMaximumDuration: Double = 0.5,
@@ -65,6 +73,7 @@ public struct GestureConfig: Sendable, Equatable {
         self.slop = slop
         self.tapSlop = tapSlop ?? slop * GestureConfig.tapSlopMillimetres / GestureConfig.slopMillimetres
         self.tapJitterSlop = tapJitterSlop ?? slop * GestureConfig.tapJitterSlopMillimetres / GestureConfig.slopMillimetres
+        self.pinchSlop = pinchSlop ?? slop * 3
         self.contactDropoutWindow = contactDropoutWindow
         self.panOrigin = panOrigin
         self.tapMaximumDuration = tapMaximumDuration

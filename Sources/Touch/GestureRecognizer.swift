@@ -1,11 +1,12 @@
-/// Turns touch events into gestures: pan (with axis lock and release velocity), tap and
-/// three-finger tap, plus sequence boundaries (`touchDown`, `allUp`).
+/// Turns touch events into gestures: pan (with axis lock and release velocity), tap,
+/// three-finger tap and two-finger pinch, plus sequence boundaries (`touchDown`, `allUp`).
 ///
 /// Pure and clock-free: time is the events' own timestamps. Recognisers fail on
 /// timeouts (a hold is not a tap); each event first advances time to its own
 /// timestamp, and an event loop that wants the state to be exact between events can
-/// arm a timer at `nextDeadline` and call `advance(to:)`. No gesture fires on a timeout
-/// alone today, so a loop that skips the timer loses nothing but idle precision.
+/// arm a timer at `nextDeadline` and call `advance(to:)`. The one gesture a timeout can
+/// bring is a pinch step whose frame only one finger reported (PinchRecognizer): a loop
+/// that skips the timer sees it with the next event instead.
 ///
 /// Steady state does not allocate: the finger table is reserved up front and gestures
 /// are appended to the caller's array (reserve some capacity in it and `removeAll
@@ -16,6 +17,7 @@ public struct GestureRecognizer: Sendable {
     private var pan = PanRecognizer()
     private var tap = TapRecognizer()
     private var threeFingerTap = ThreeFingerTapRecognizer()
+    private var pinch = PinchRecognizer()
 
     public init(config: GestureConfig = GestureConfig()) {
         self.config = config
@@ -27,23 +29,26 @@ public struct GestureRecognizer: Sendable {
     /// True while a one-finger pan is in progress.
     public var isPanning: Bool { pan.isPanning }
 
+    /// True while a two-finger pinch is in progress.
+    public var isPinching: Bool { pinch.isPinching }
+
     /// The earliest time at which a pending recogniser fails by timeout, or nil when
     /// nothing is pending (in particular whenever no finger is down).
     public var nextDeadline: Double? {
-        let a = tap.nextDeadline
-        let b = threeFingerTap.nextDeadline(config: config)
-        switch (a, b) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        default: return b
+        func earlier(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return min(a, b)
         }
+        return earlier(earlier(tap.nextDeadline, threeFingerTap.nextDeadline(config: config)), pinch.nextDeadline)
     }
 
-    /// Let time pass without events: timed-out candidates fail. Never emits today; the
-    /// `out` parameter keeps the call shape stable should a timed gesture be added.
+    /// Let time pass without events: timed-out candidates fail, and a pinch frame in which
+    /// only one finger reported is judged (it may emit the pinch's gestures).
     public mutating func advance(to time: Double, into out: inout [Gesture]) {
         tap.advance(to: time)
         threeFingerTap.advance(to: time, config: config)
+        pinch.advance(to: time, sequence: sequence, config: config, into: &out)
     }
 
     public mutating func handle(_ event: TouchEvent, into out: inout [Gesture]) {
@@ -61,6 +66,7 @@ public struct GestureRecognizer: Sendable {
             pan.fingerDown(point, sequence: sequence, time: time, into: &out)
             tap.fingerDown(point, sequence: sequence, config: config)
             threeFingerTap.fingerDown(point, sequence: sequence, config: config)
+            pinch.fingerDown(sequence: sequence, time: time, into: &out)
         case let .move(slot, x, y, time):
             moved(slot: slot, x: x, y: y, time: time, into: &out)
         case let .up(slot, time):
@@ -69,10 +75,12 @@ public struct GestureRecognizer: Sendable {
                 pan.fingerLifted(point, time: time, into: &out)
                 tap.fingerLifted(point, sequence: sequence, time: time, into: &out)
                 threeFingerTap.fingerLifted(point, sequence: sequence, time: time, into: &out)
+                pinch.fingerLifted(time: time, into: &out)
             }
             if !wasEmpty && sequence.isEmpty { endSequence(time: time, into: &out) }
         case let .cancel(time):
             pan.cancel(time: time, into: &out)
+            pinch.cancel(time: time, into: &out)
             let wasEmpty = sequence.isEmpty
             sequence.removeAll()
             if !wasEmpty { endSequence(time: time, into: &out) }
@@ -84,6 +92,7 @@ public struct GestureRecognizer: Sendable {
         pan.fingerMoved(point, config: config, time: time, into: &out)
         tap.fingerMoved(point, config: config)
         threeFingerTap.fingerMoved(point, config: config)
+        pinch.fingerMoved(point, sequence: sequence, config: config, time: time, into: &out)
     }
 
     private mutating func endSequence(time: Double, into out: inout [Gesture]) {
@@ -91,5 +100,6 @@ public struct GestureRecognizer: Sendable {
         pan.sequenceEnded()
         tap.reset()
         threeFingerTap.reset()
+        pinch.reset()
     }
 }

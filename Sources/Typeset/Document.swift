@@ -7,6 +7,9 @@ import TextFile
 public struct Document: Sendable, Equatable {
     /// The page title: `title:` in YAML front matter, else the first level-1 heading.
     public var title: String?
+    /// The page's language tag from front matter (`lang:` or `language:`), e.g. "de";
+    /// nil: the configured language. It chooses the hyphenation dictionary.
+    public var language: String?
     /// Where relative image paths are resolved from (the Markdown file's directory).
     public var baseDirectory: String?
     var blocks: [Block]

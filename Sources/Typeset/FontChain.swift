@@ -32,6 +32,11 @@ final class FontChain {
         case .regular, .monospace: synthesisForFallbacks = .none
         }
         faces = try entries.map { try store.face(path: $0.path, size: size, synthesis: $0.synthesis) }
+        for face in faces { store.retain(face) }
+    }
+
+    deinit {
+        for face in faces { store.release(face) }
     }
 
     var primary: Int { faces[0] }
@@ -65,7 +70,10 @@ final class FontChain {
             systemFacesTried.insert(path)
             if let index = try? store.face(path: path, size: size, synthesis: synthesisForFallbacks),
                store.faces[index].covers(scalar) {
-                if !faces.contains(index) { faces.append(index) }
+                if !faces.contains(index) {
+                    faces.append(index)
+                    store.retain(index)
+                }
                 found = index
             }
         }

@@ -18,6 +18,9 @@ final class FontFace {
     let ascent: Double
     let descent: Double
     let lineHeight: Double
+    /// Closed by its store once no font chain uses it (a text size a pinch left behind):
+    /// FreeType's and HarfBuzz's objects are freed, and it covers and draws nothing.
+    private(set) var isClosed = false
 
     struct Synthesis: Hashable {
         var embolden = false
@@ -57,18 +60,23 @@ final class FontFace {
         lineHeight = max(Double(metrics.height) / 64, ascent + descent)
     }
 
-    deinit {
+    deinit { close() }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         hb_font_destroy(hbFont)
         FT_Done_Face(face)
     }
 
     /// Whether the font has a glyph for this scalar.
-    func covers(_ scalar: UInt32) -> Bool { FT_Get_Char_Index(face, FT_ULong(scalar)) != 0 }
+    func covers(_ scalar: UInt32) -> Bool { !isClosed && FT_Get_Char_Index(face, FT_ULong(scalar)) != 0 }
 
     /// Renders one glyph as an 8-bit coverage mask, shifted right by `subpixel`/4 px so
     /// text can be positioned at quarter pixels. Nil when the glyph cannot be loaded
     /// (a broken font must not take the page down: the glyph is skipped).
     func rasterize(glyph: UInt32, subpixel: Int) -> GlyphMask? {
+        guard !isClosed else { return nil }
         let flags = Int32(FT_LOAD_NO_BITMAP) | lectern_ft_load_target_light()
         guard FT_Load_Glyph(face, glyph, flags) == 0 else { return nil }
         let slot = face.pointee.glyph!

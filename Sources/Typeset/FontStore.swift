@@ -10,6 +10,11 @@ final class FontStore {
     private(set) var faces: [FontFace] = []
     private var indexByKey: [FaceKey: Int] = [:]
     private var fallbackByScalar: [UInt32: String?] = [:]
+    /// How many font chains use each face; at zero it is closed (`release`).
+    private var users: [Int: Int] = [:]
+    /// Indices of closed faces, reused by the next faces opened (nothing refers to a
+    /// closed face: its chains are gone and its glyph masks dropped).
+    private var freeIndices: [Int] = []
     let glyphCache: GlyphCache
 
     private struct FaceKey: Hashable {
@@ -45,10 +50,38 @@ final class FontStore {
         let key = FaceKey(path: path, size: size, synthesis: synthesis)
         if let index = indexByKey[key] { return index }
         let face = try FontFace(library: library, path: path, size: size, synthesis: synthesis)
-        faces.append(face)
-        indexByKey[key] = faces.count - 1
-        return faces.count - 1
+        let index: Int
+        if let free = freeIndices.popLast() {
+            index = free
+            faces[index] = face
+        } else {
+            index = faces.count
+            faces.append(face)
+        }
+        indexByKey[key] = index
+        return index
     }
+
+    /// A font chain uses face `index` (until it calls `release`).
+    func retain(_ index: Int) { users[index, default: 0] += 1 }
+
+    /// A font chain no longer uses face `index`; the last user closes it, drops its glyph
+    /// masks and forgets it, so asking for that file and size again opens it anew. Text
+    /// sizes a pinch visits are opened and closed this way: faces do not pile up.
+    func release(_ index: Int) {
+        guard let count = users[index] else { return }
+        guard count == 1 else { users[index] = count - 1; return }
+        users[index] = nil
+        let face = faces[index]
+        let key = FaceKey(path: face.path, size: face.size, synthesis: face.synthesis)
+        if indexByKey[key] == index { indexByKey[key] = nil }
+        face.close()
+        glyphCache.removeAll(face: index)
+        freeIndices.append(index)
+    }
+
+    /// Faces open now (not closed), for tests.
+    var openFaceCount: Int { faces.filter { !$0.isClosed }.count }
 
     /// The path of an installed font that has a glyph for `scalar`, asked of fontconfig
     /// by character coverage (matching by language alone can pick fonts without the

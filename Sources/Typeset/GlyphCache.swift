@@ -49,6 +49,14 @@ final class GlyphCache {
 
     func contains(_ key: Key) -> Bool { entries[key] != nil }
 
+    /// Drops every mask of face `face` (closed: its masks can never be asked for again).
+    func removeAll(face: Int) {
+        for (key, entry) in entries where Int(key.packed >> 34) == face {
+            entries[key] = nil
+            byteCount -= entry.mask.byteCount
+        }
+    }
+
     func removeAll() {
         entries.removeAll()
         byteCount = 0

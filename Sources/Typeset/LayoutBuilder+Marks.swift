@@ -63,7 +63,7 @@ extension LayoutBuilder {
         for level in 0..<depth {
             // Consecutive quoted blocks get one continuous bar across the gap.
             let start = level < previousQuoteDepth ? previousBottom : top
-            let x = contentLeft + Double(level) * em * 1.2 + em * 0.2
+            let x = bodyLeft + Double(level) * em * 1.2 + em * 0.2
             rects.append(.init(rect: IntRect(x: Int(x), y: Int(start), width: Int(barWidth), height: Int((y - start).rounded())),
                                color: .accent))
         }

@@ -43,17 +43,29 @@ extension LayoutBuilder {
         let text = paragraphText(inlines, base: base)
         guard !text.isEmpty else { return nil }
         let shaped = typesetter.shaper.shape(text)
-        let fitted = LineFitter(text: text, glyphs: shaped).lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
+        let hyphenation = language.map { LineFitter.Hyphenation(language: $0, faces: typesetter.store.faces) }
+        let fitted = LineFitter(text: text, glyphs: shaped, hyphenation: hyphenation)
+            .lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
         let primary = (try? typesetter.chain(base.variant, scale: base.scale))?.primary
         var firstBaseline: Int?
         for line in fitted {
             let slack = max(0, width - Double(line.width))
             let offset = alignment == .right ? slack : alignment == .center ? (slack / 2).rounded() : 0
+            let placed = line.hyphenated ? withHyphen(shaped[line.glyphs]) : shaped[line.glyphs]
             // Not `firstBaseline ?? addLine(...)`: `??` would skip placing every line after the first.
-            let baseline = addLine(shaped[line.glyphs], contentWidth: Double(line.width), primaryFace: primary, x: x + offset)
+            let baseline = addLine(placed, contentWidth: Double(line.width), primaryFace: primary, x: x + offset)
             if firstBaseline == nil { firstBaseline = baseline }
         }
         return firstBaseline
+    }
+
+    /// A hyphenated line's glyphs and the hyphen, in the last glyph's face and look.
+    private func withHyphen(_ line: ArraySlice<ShapedGlyph>) -> ArraySlice<ShapedGlyph> {
+        guard let last = line.last, let hyphen = typesetter.store.faces[Int(last.face)].hyphenGlyph else { return line }
+        var glyphs = Array(line)
+        glyphs.append(ShapedGlyph(face: last.face, glyph: hyphen.glyph, cluster: last.cluster, advance: hyphen.advance,
+                                  xOffset: 0, yOffset: 0, color: last.color, decoration: last.decoration))
+        return glyphs[...]
     }
 
     /// Places one line's glyphs; line height from the largest font on the line. Underline

@@ -14,11 +14,18 @@ struct LayoutBuilder {
     let baseDirectory: String?
     let contentLeft: Double
     let contentWidth: Double
+    /// The body text's column: at most `style.measure` characters wide, centred in the
+    /// content width (ReadingMeasure.swift). Wide blocks may use the whole content width.
+    let bodyLeft: Double
+    let bodyWidth: Double
+    /// The page's language: its dictionary hyphenates long words (nil: none do).
+    var language: String?
     var y: Double
     var lines: [PageLayout.Line] = []
     var glyphs: [PageLayout.PlacedGlyph] = []
     var rects: [PageLayout.PlacedRect] = []
     var images: [PlacedImage] = []
+    var blocks: [BlockExtent] = []
     /// Task boxes drawn once per layout and placed wherever a task item is.
     var taskBoxes: [Bool: Image] = [:]
     var previousQuoteDepth = 0
@@ -41,6 +48,8 @@ struct LayoutBuilder {
         self.baseDirectory = baseDirectory
         contentLeft = Double(style.margins.left)
         contentWidth = max(Double(width - style.margins.left - style.margins.right), style.size * 4)
+        (bodyLeft, bodyWidth) = ReadingMeasure.bodyColumn(left: contentLeft, width: contentWidth,
+                                                          measure: typesetter.measureWidth, minimum: style.size * 4)
         y = Double(style.margins.top)
     }
 
@@ -53,19 +62,21 @@ struct LayoutBuilder {
         let top = y
         let quoteDepth = min(block.quoteDepth, Self.maxVisibleQuoteDepth)
         let indent = Double(quoteDepth) * em * 1.2 + Double(min(block.listDepth, Self.maxVisibleListDepth)) * em * 1.5
-        let x0 = contentLeft + indent
-        let w = max(contentWidth - indent, em * 4)
+        let x0 = bodyLeft + indent
+        let w = max(bodyWidth - indent, em * 4)
+        // Headings, tables and code start with the body but may run on to the content's edge.
+        let wide = max(contentLeft + contentWidth - x0, w)
         let color: PaletteColor = block.quoteDepth > 0 ? .muted : .text
         var firstBaseline: Int?
         switch block.kind {
         case let .heading(level):
             let scale = [2.0, 1.5, 1.25, 1.1, 1, 1][min(max(level, 1), 6) - 1]
             firstBaseline = addParagraph(block.inlines, base: TextAttributes(variant: .bold, scale: scale, color: level >= 6 ? .muted : color),
-                                         x: x0, width: w)
+                                         x: x0, width: wide)
         case .paragraph:
             firstBaseline = addParagraph(block.inlines, base: TextAttributes(color: color), x: x0, width: w)
         case .code:
-            firstBaseline = addCode(block.inlines.map(\.text).joined(), color: color, x: x0, width: w)
+            firstBaseline = addCode(block.inlines.map(\.text).joined(), color: color, x: x0, width: wide)
         case let .image(path, alt):
             if !addImage(path: path, x: x0, width: w) {
                 // The alt text stands in for an image that cannot be shown.
@@ -76,7 +87,7 @@ struct LayoutBuilder {
             rects.append(.init(rect: IntRect(x: Int(x0), y: Int(y + em / 2), width: Int(w), height: Int(thickness)), color: .muted))
             y += em
         case let .table(table):
-            firstBaseline = addTable(table, x: x0, width: w, color: color)
+            firstBaseline = addTable(table, x: x0, width: wide, color: color)
         }
         if let marker = block.marker {
             // An empty item or an image still gets its marker, on a body-text baseline.
@@ -86,6 +97,7 @@ struct LayoutBuilder {
         addQuoteBars(depth: quoteDepth, top: top)
         previousQuoteDepth = quoteDepth
         previousBottom = y
+        blocks.append(BlockExtent(top: Int(top), bottom: Int(y.rounded(.up))))
     }
 
     func finish() -> PageLayout {
@@ -93,7 +105,8 @@ struct LayoutBuilder {
         let height = Int(y.rounded(.up)) + style.margins.bottom
         return PageLayout(width: width, height: height, lines: lines, glyphs: glyphs, rects: rects, images: images,
                           palette: palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
-                          links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors)
+                          links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors,
+                          blocks: blocks, chains: typesetter.openChains)
     }
 
     /// Code keeps its lines (each may still wrap if wider than the page) in the monospace
@@ -114,10 +127,14 @@ struct LayoutBuilder {
 
     /// Decodes a local image fitted to the text width. False when it cannot be shown
     /// (`lectern check` reports why, through `ImageLoader.problems`).
+    /// A picture wider than the body column is centred on the page, up to the whole
+    /// content width; a narrower one starts with the text.
     private mutating func addImage(path: String, x: Double, width: Double) -> Bool {
-        guard let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width), scale: style.imageScale)
+        let room = max(width, contentWidth - (x - bodyLeft))
+        guard let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(room), scale: style.imageScale)
         else { return false }
-        images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
+        let left = Double(image.width) <= width ? x : max(contentLeft, contentLeft + ((contentWidth - Double(image.width)) / 2).rounded())
+        images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
         y = y.rounded() + Double(image.height)
         return true
     }

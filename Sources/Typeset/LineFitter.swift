@@ -1,17 +1,28 @@
 /// Greedy line filling over shaped glyphs: lines end only at UAX #14 opportunities,
-/// except that a single unbreakable piece wider than the line is split between
-/// grapheme clusters (never inside one, so emoji ZWJ sequences and combining marks
-/// stay whole).
+/// or with `hyphenation` at a word's hyphenation points (LineFitter+Hyphenation.swift):
+/// a word that leaves a line very short, or one wider than a line, is hyphenated.
+/// A piece wider than the line that cannot be hyphenated is split between grapheme
+/// clusters (never inside one, so emoji ZWJ sequences and combining marks stay whole).
 struct LineFitter {
     struct Line: Equatable {
         /// Glyph index range in the paragraph's glyph array (trailing spaces included).
         var glyphs: Range<Int>
-        /// Width without trailing white space.
+        /// Width without trailing white space (with the hyphen when hyphenated).
         var width: Float
+        /// The line ends inside a word: a hyphen is drawn after its last glyph.
+        var hyphenated = false
     }
 
     let text: ParagraphText
     let glyphs: [ShapedGlyph]
+    /// Dictionary and hyphen glyphs; nil: no hyphenation.
+    var hyphenation: Hyphenation? = nil
+
+    init(text: ParagraphText, glyphs: [ShapedGlyph], hyphenation: Hyphenation? = nil) {
+        self.text = text
+        self.glyphs = glyphs
+        self.hyphenation = hyphenation
+    }
 
     func lines(maxWidth: Float, breaks: [Int]) -> [Line] {
         guard !glyphs.isEmpty else { return [] }
@@ -30,14 +41,34 @@ struct LineFitter {
                 g += 1
             }
             guard g > segmentStart else { continue }
+            var rest = segmentStart
             if lineStart < segmentStart, lineWidth + width - trailing > maxWidth {
-                lines.append(Line(glyphs: lineStart..<segmentStart, width: lineContent))
-                lineStart = segmentStart
+                if maxWidth - lineContent > maxWidth * Self.hyphenateGap,
+                   let cut = hyphenBreak(in: segmentStart..<g, room: maxWidth - lineWidth) {
+                    // The word would leave a gaping line: its first syllables end it.
+                    lines.append(Line(glyphs: lineStart..<cut.glyph, width: lineWidth + cut.width, hyphenated: true))
+                    rest = cut.glyph
+                    width -= advance(segmentStart..<cut.glyph)
+                } else {
+                    lines.append(Line(glyphs: lineStart..<segmentStart, width: lineContent))
+                }
+                lineStart = rest
                 lineWidth = 0
             }
             if width - trailing > maxWidth {
-                // An unbreakable piece wider than a line: split it between clusters.
-                splitOverlong(segmentStart..<g, maxWidth: maxWidth, lines: &lines, lineStart: &lineStart, lineWidth: &lineWidth)
+                // A piece wider than a line: hyphenated where the dictionary allows,
+                // and what still does not fit split between clusters.
+                while width - trailing > maxWidth, let cut = hyphenBreak(in: rest..<g, room: maxWidth) {
+                    lines.append(Line(glyphs: rest..<cut.glyph, width: cut.width, hyphenated: true))
+                    width -= advance(rest..<cut.glyph)
+                    rest = cut.glyph
+                    lineStart = rest
+                }
+                if width - trailing > maxWidth {
+                    splitOverlong(rest..<g, maxWidth: maxWidth, lines: &lines, lineStart: &lineStart, lineWidth: &lineWidth)
+                } else {
+                    lineWidth = width
+                }
                 lineContent = lineWidth - trailing
                 continue
             }

@@ -15,7 +15,9 @@ enum MarkdownReader {
         let (title, body, skipped) = FrontMatter.split(source)
         var walker = Walker(lineOffset: skipped)
         CMark.withTree(body) { root in walker.walk(root) }
-        return Document(title: title ?? walker.firstHeading, baseDirectory: nil, blocks: walker.blocks)
+        var document = Document(title: title ?? walker.firstHeading, baseDirectory: nil, blocks: walker.blocks)
+        document.language = FrontMatter.language(source)
+        return document
     }
 }
 

@@ -15,6 +15,8 @@ public final class PageLayout {
     let glyphs: [PlacedGlyph]
     let rects: [PlacedRect]
     let images: [PlacedImage]
+    /// Where each block of the document landed, in document order (PageLayout+Anchor.swift).
+    let blocks: [BlockExtent]
     let palette: [Color]
     /// The page's links with their boxes, and its headings' tops by slug (Links/).
     public let links: [LaidOutLink]
@@ -23,6 +25,8 @@ public final class PageLayout {
     private let tallestRect: Int
     private let tallestImage: Int
     private let store: FontStore
+    /// The font chains the page was set with: they keep its faces open while it lives.
+    private let chains: [FontChain]
     /// How far ink may reach above or below a line box (tall marks, big headings).
     private let overhang: Int
 
@@ -48,8 +52,10 @@ public final class PageLayout {
     }
 
     init(width: Int, height: Int, lines: [Line], glyphs: [PlacedGlyph], rects: [PlacedRect], images: [PlacedImage],
-         palette: [Color], store: FontStore, overhang: Int, links: [LaidOutLink] = [], anchors: [String: Int] = [:]) {
-        self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs
+         palette: [Color], store: FontStore, overhang: Int, links: [LaidOutLink] = [], anchors: [String: Int] = [:],
+         blocks: [BlockExtent] = [], chains: [FontChain] = []) {
+        self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs; self.blocks = blocks
+        self.chains = chains
         // Sorted by top (stable: drawing order kept among equals) so a draw finds the
         // visible ones by binary search, not by looking at every underline of the page.
         self.rects = PageLayout.sortedByTop(rects, \.rect)

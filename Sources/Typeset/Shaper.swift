@@ -109,6 +109,7 @@ struct Shaper {
 
     private func shapeRun(_ buffer: OpaquePointer, _ utf16: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                           face: Int, attributes: TextAttributes, into glyphs: inout [ShapedGlyph]) {
+        guard !store.faces[face].isClosed else { return }
         let font = store.faces[face].hbFont
         hb_buffer_clear_contents(buffer)
         // The whole paragraph is passed as context so shaping at run edges is right;

@@ -32,6 +32,13 @@ public struct TextStyle: Sendable, Equatable {
     public var imageScale: Double = 1
     /// Budget for rendered glyph masks, shared by all layouts of one typesetter.
     public var glyphCacheBytes: Int
+    /// The longest body line, in characters of ordinary prose in the body font (about
+    /// 45–75 reads comfortably; Bringhurst's ideal is 66). The body column is that wide,
+    /// centred; headings, tables, code and pictures may use the whole width. Nil: no limit.
+    public var measure: Double? = nil
+    /// The language of pages that do not name their own (front matter `lang:`): it picks
+    /// the hyphenation dictionary. Nil: words are not hyphenated.
+    public var language: String? = nil
 
     public struct Insets: Sendable, Equatable {
         public var top: Int, left: Int, bottom: Int, right: Int

@@ -11,6 +11,8 @@ public final class Typesetter {
     /// The last few layouts, so asking again for the same page at the same width
     /// (a redraw, a page revisited) does not lay it out again.
     private var recentLayouts: [(document: Document, width: Int, layout: PageLayout)] = []
+    /// Mean advance of a character of ordinary prose in the body font (ReadingMeasure.swift).
+    public private(set) lazy var averageCharacterWidth: Double = ReadingMeasure.averageCharacterWidth(of: self)
 
     private struct ChainKey: Hashable {
         var variant: FontChain.Variant
@@ -37,6 +39,17 @@ public final class Typesetter {
         for variant in FontChain.Variant.allCases { _ = try chain(variant, scale: 1) }
     }
 
+    /// The same fonts at another body size (text zoom), sharing `other`'s faces and glyph
+    /// cache: faces already opened at a size are not opened again.
+    public init(resizing other: Typesetter, size: Double) throws {
+        guard size >= 4, size <= 512 else { throw Error.badSize(size) }
+        var style = other.style
+        style.size = size
+        self.style = style
+        store = other.store
+        for variant in FontChain.Variant.allCases { _ = try chain(variant, scale: 1) }
+    }
+
     public func layout(_ document: Document, width: Int) -> PageLayout {
         if let hit = recentLayouts.first(where: { $0.width == width && $0.document == document }) { return hit.layout }
         let layout = freshLayout(document, width: width)
@@ -48,6 +61,7 @@ public final class Typesetter {
     /// Lays out without consulting the recent-layouts memo (benchmarks measure this).
     func freshLayout(_ document: Document, width: Int) -> PageLayout {
         var builder = LayoutBuilder(typesetter: self, width: width, baseDirectory: document.baseDirectory)
+        builder.language = document.language ?? style.language
         for block in document.blocks { builder.addAnchoring(block) }
         return builder.finish()
     }
@@ -96,6 +110,9 @@ public final class Typesetter {
         }
     }
 
+    /// Every chain opened so far (a layout keeps the ones it was set with).
+    var openChains: [FontChain] { Array(chains.values) }
+
     func chain(_ variant: FontChain.Variant, scale: Double) throws -> FontChain {
         let key = ChainKey(variant: variant, scale: scale)
         if let chain = chains[key] { return chain }
@@ -142,11 +159,13 @@ extension Typesetter {
         var text = ParagraphText()
         text.append(string, TextAttributes())
         let shaped = shaper.shape(text)
-        let lines = LineFitter(text: text, glyphs: shaped).lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
+        let hyphenation = style.language.map { LineFitter.Hyphenation(language: $0, faces: store.faces) }
+        let lines = LineFitter(text: text, glyphs: shaped, hyphenation: hyphenation)
+            .lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
         return lines.map { line in
             let start = Int(shaped[line.glyphs.lowerBound].cluster)
             let end = line.glyphs.upperBound < shaped.count ? Int(shaped[line.glyphs.upperBound].cluster) : text.utf16.count
-            return (String(decoding: text.utf16[start..<end], as: UTF16.self), line.width)
+            return (String(decoding: text.utf16[start..<end], as: UTF16.self) + (line.hyphenated ? "-" : ""), line.width)
         }
     }
 }

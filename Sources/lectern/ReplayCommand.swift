@@ -120,6 +120,10 @@ struct ReplayCommand: ParsableCommand {
         case let .tap(x, y, _): return "tap \(at(x, y))"
         case let .threeFingerTap(x, y, _): return "THREE-FINGER TAP \(at(x, y))"
         case .allUp: return "all up"
+        case let .pinchBegan(x, y, _): return "pinch began \(at(x, y))"
+        case .pinchChanged: return nil
+        case let .pinchEnded(scale, x, y, _): return String(format: "pinch ended, scale %.2f ", scale) + at(x, y)
+        case .pinchCancelled: return "pinch cancelled"
         }
     }
 }

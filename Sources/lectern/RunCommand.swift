@@ -55,6 +55,9 @@ struct RunCommand: ParsableCommand {
         let session = DeviceSession(options: options)
         let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: session.log)
         let seat = self.seat
+        // The panel's size: the touchscreen's if it says, else the display connector's.
+        var connectorDensity: Double?
+        session.onOutput = { output in connectorDensity = output.pixelsPerMillimetre }
         session.makeInput = { width, height, rotation in
             do {
                 let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
@@ -66,9 +69,17 @@ struct RunCommand: ParsableCommand {
                 if kiosk.pixelsPerMillimetre == nil {
                     kiosk.pixelsPerMillimetre = source.devices.lazy.compactMap { $0.pixelsPerMillimetre(nativeWidth: Double(width)) }.first
                 }
+                if kiosk.pixelsPerMillimetre == nil, let connectorDensity {
+                    kiosk.pixelsPerMillimetre = connectorDensity
+                    kiosk.densitySource = "the display connector"
+                }
                 return source
             } catch {
                 session.log.info("touch input unavailable: \(error)")
+                if kiosk.pixelsPerMillimetre == nil, let connectorDensity {
+                    kiosk.pixelsPerMillimetre = connectorDensity
+                    kiosk.densitySource = "the display connector"
+                }
                 return nil
             }
         }

@@ -9,7 +9,10 @@ final class SoakTests: XCTestCase {
     func testThreeThousandRandomGesturesLeaveAHealthyKiosk() throws {
         let assembly = try KioskAssembly(config: .builtIn, width: 320, height: 240)
         let soak = try Soak(assembly: assembly, seed: 42)
-        let report = soak.run(gestures: 3000, warmup: 1500, checkEvery: 500)
+        // Pinches visit text sizes: glyph masks at more sizes and sub-pixel positions, and
+        // face slots, fill up over the first 2000 or so gestures (measured: 350 KiB still
+        // to come after 1500, 63 after 2000, under 40 after 3000 with three seeds).
+        let report = soak.run(gestures: 3000, warmup: 2000, checkEvery: 500)
         XCTAssertEqual(report.failures, [], "\(report)")
         XCTAssertEqual(report.gestures, 3000)
         XCTAssertEqual(report.checks, 6)

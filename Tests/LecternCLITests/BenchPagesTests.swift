@@ -12,20 +12,31 @@ final class BenchPagesTests: XCTestCase {
         return markdown
     }
 
-    /// Glyphs on the lines a screen `height` px tall shows from the top of the page.
-    private func visibleGlyphs(_ markdown: String, width: Int, height: Int) throws -> Int {
-        var style = TextStyle(size: 20)
-        style.margins = .init(all: 0)
-        let layout = try Typesetter(style: style).layout(.markdown(markdown), width: width - 2 * Int(KioskScene.marginX))
+    /// Glyphs on the lines a screen `height` px tall shows from the top of `page`, laid
+    /// out by the kiosk with the frame scenes' configuration at `measure`.
+    private func visibleGlyphs(_ page: KioskConfig.Page, width: Int, height: Int, measure: Double = 0) throws -> Int {
+        let assembly = try KioskAssembly(config: FrameScene.config(pages: [page], measure: measure), width: width, height: height)
+        let layout = assembly.content.pageLayout(page: 0, width: assembly.scene.textWidth)
         let visible = layout.lines(between: 0, and: height - Int(KioskScene.marginTop))
         return layout.lines[visible].reduce(0) { $0 + Int($1.glyphEnd - $1.glyphStart) }
     }
 
     func testDenseTextFillsA1080pScreenWithAtLeast2500Glyphs() throws {
-        let glyphs = try visibleGlyphs(try markdown(BenchPages.denseText()), width: 1920, height: 1080)
+        let glyphs = try visibleGlyphs(BenchPages.denseText(), width: 1920, height: 1080)
         XCTAssertGreaterThanOrEqual(glyphs, 2500)
-        let light = try visibleGlyphs(try markdown(KioskConfig.builtIn.pages[0]), width: 1920, height: 1080)
+        let light = try visibleGlyphs(KioskConfig.builtIn.pages[0], width: 1920, height: 1080)
         XCTAssertLessThan(light, 1000, "the light Welcome page, for comparison")
+        // At the default 70-character measure the same screen holds about three quarters.
+        let measured = try visibleGlyphs(BenchPages.denseText(), width: 1920, height: 1080, measure: 70)
+        XCTAssertGreaterThan(measured, 1700)
+        XCTAssertLessThan(measured, 2000)
+    }
+
+    /// The pinch's reflow scene lays out a page of 20 KB (the size the issue asks for).
+    func testProsePageIsTwentyKilobytes() throws {
+        let bytes = try markdown(BenchPages.prose(kilobytes: 20)).utf8.count
+        XCTAssertGreaterThanOrEqual(bytes, 20 * 1024)
+        XCTAssertLessThan(bytes, 22 * 1024)
     }
 
     func testLongPageSpansSeveralScreensAndHasImages() throws {

@@ -60,4 +60,19 @@ final class OutputChoiceTests: XCTestCase {
         }
     }
 
+    /// The connector's EDID size gives the panel's density when the touchscreen has none;
+    /// no size, or an aspect ratio posing as one, gives none.
+    func testDensityFromTheConnectorsPhysicalSize() {
+        func density(_ w: Int, _ h: Int, mode: DisplayMode = DisplayMode(width: 1920, height: 1080, refresh: 60)) -> Double? {
+            var info = connector(1, "HDMI-A-1", modes: [mode])
+            info.widthMillimetres = w
+            info.heightMillimetres = h
+            return OutputChoice(connector: info, mode: mode, crtc: 31).pixelsPerMillimetre
+        }
+        XCTAssertEqual(density(476, 268) ?? 0, 4.03, accuracy: 0.01, "21.5-inch 1080p")
+        XCTAssertEqual(density(217, 136, mode: panel) ?? 0, 5.89, accuracy: 0.01, "10.1-inch 1280x800")
+        XCTAssertNil(density(0, 0), "unknown")
+        XCTAssertNil(density(16, 9), "EDID's aspect-ratio form: 120 px/mm is no panel")
+        XCTAssertNil(density(476, 150), "pixels far from square: a wrong size")
+    }
 }

@@ -140,3 +140,40 @@ final class FillBlitTests: XCTestCase {
         XCTAssertThrowsError(try b.canvas.subCanvas(IntRect(x: 2, y: 2, width: 3, height: 1)))
     }
 }
+
+final class ScaledDrawTests: XCTestCase {
+    /// A 2× scale about a point: that point stays put, a pixel 10 px right of it lands
+    /// 20 px right; what the scaled source leaves uncovered (a 0.5× scale) is background.
+    func testScaleAboutAPointAndBackground() throws {
+        let source = try Bitmap(width: 100, height: 100)
+        source.canvas.fill(source.canvas.bounds, color: .white)
+        source.canvas.fill(IntRect(x: 60, y: 40, width: 10, height: 10), color: .black)  // 10 px right of (50, 45)
+        let out = try Bitmap(width: 100, height: 100)
+        out.canvas.drawScaled(source.canvas, factor: 2, sourceX: 50, sourceY: 45, toX: 50, toY: 45, background: .black)
+        XCTAssertEqual(out.canvas.color(x: 50, y: 45), .white)
+        XCTAssertEqual(out.canvas.color(x: 75, y: 45), .black, "(62.75, 45.25) of the source")
+        XCTAssertEqual(out.canvas.color(x: 95, y: 55), .white, "(72.5, 50): past the square")
+        XCTAssertEqual(out.canvas.color(x: 68, y: 45), .white, "(59, 45): left of it")
+
+        let red = Color(red: 255, green: 0, blue: 0)
+        out.canvas.drawScaled(source.canvas, factor: 0.5, sourceX: 50, sourceY: 50, toX: 50, toY: 50, background: red)
+        XCTAssertEqual(out.canvas.color(x: 10, y: 50), red, "outside the half-size page")
+        XCTAssertEqual(out.canvas.color(x: 30, y: 30), .white)
+        XCTAssertEqual(out.canvas.color(x: 57, y: 47), .black, "(65, 45) of the source")
+    }
+
+    /// Moving the midpoint moves the page with it; the clip is respected.
+    func testTranslationAndClip() throws {
+        let source = try Bitmap(width: 40, height: 40)
+        source.canvas.fill(source.canvas.bounds, color: .white)
+        source.canvas.fill(IntRect(x: 0, y: 0, width: 10, height: 10), color: .black)
+        let out = try Bitmap(width: 40, height: 40)
+        out.canvas.fill(out.canvas.bounds, color: Color(red: 0, green: 0, blue: 255))
+        var clipped = out.canvas
+        clipped.clip = IntRect(x: 0, y: 0, width: 20, height: 40)
+        clipped.drawScaled(source.canvas, factor: 1, sourceX: 0, sourceY: 0, toX: 5, toY: 5, background: .white)
+        XCTAssertEqual(out.canvas.color(x: 7, y: 7), .black)
+        XCTAssertEqual(out.canvas.color(x: 2, y: 2), .white, "uncovered: background")
+        XCTAssertEqual(out.canvas.color(x: 30, y: 30), Color(red: 0, green: 0, blue: 255), "outside the clip: untouched")
+    }
+}

@@ -46,7 +46,7 @@ public enum ConfigLoader {
     static let sections: [String: [String]] = [
         "display": ["rotation", "scale", "dpi", "mode"],
         "theme": ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha"],
-        "text": ["fonts", "size"],
+        "text": ["fonts", "size", "measure", "distance_cm", "language"],
         "page": ["title", "content", "icon", "icon_selected"],
         "idle": ["home_after", "blank_after"],
     ]
@@ -140,6 +140,17 @@ public enum ConfigLoader {
         let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path) }
         if let fonts { text.fonts = fonts }
         text.size = s.number("size", in: 6...200) ?? text.size
+        if let measure = s.number("measure", in: 0...200) {
+            if measure == 0 || measure >= 20 { text.measure = measure } else { s.report("measure", "\(measure) characters is too narrow to read: use 20…200, or 0 for no limit") }
+        }
+        text.distanceCentimetres = s.number("distance_cm", in: 15...2000) ?? text.distanceCentimetres
+        if let language = s.string("language") {
+            if Hyphenator.isValidTag(language) {
+                text.language = language
+            } else {
+                s.report("language", "\"\(language)\" is not a language tag: write e.g. \"en\", \"de\" or \"fr-CA\"")
+            }
+        }
     }
 
     private static func readIdle(_ s: ConfigSection, into idle: inout KioskConfig.Idle) {

@@ -35,7 +35,10 @@ public enum ConfigTemplate {
 
         [text]
         fonts = [\(defaults.text.fonts.map { "\"\($0)\"" }.joined(separator: ", "))]   # then fontconfig finds the rest
-        size = \(Int(defaults.text.size))
+        # size = 20             # body text in logical px; default: sized for distance_cm on this panel
+        distance_cm = \(Int(defaults.text.distanceCentimetres))        # eyes to screen; the derived size gives capitals 22′ of arc (ISO 9241-3)
+        measure = \(Int(defaults.text.measure))            # longest body line, in characters (0: no limit); wide screens centre it
+        language = "\(defaults.text.language)"         # pages without lang: in front matter; hyphenation dictionary
 
         [idle]
         home_after = \(Int(defaults.idle.homeAfter))       # seconds without touch: first page, top, menu hidden (0 = never)

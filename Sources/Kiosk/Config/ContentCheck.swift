@@ -44,7 +44,7 @@ public enum ContentCheck {
     /// Checks every page of `config`. Throws only when the fonts themselves cannot be
     /// opened (the error names the font file).
     public static func check(config: KioskConfig) throws -> [PageReport] {
-        let typesetter = try Typesetter(style: TypesetContent.style(config: config, size: config.text.size))
+        let typesetter = try Typesetter(style: TypesetContent.style(config: config, size: config.text.size ?? 20))
         let reports = config.pages.map { page in
             var report: PageReport
             let document: Document?
@@ -64,6 +64,7 @@ public enum ContentCheck {
                 }
             }
             if let document {
+                report.warnings += HyphenationCheck.warnings(for: document, default: config.text.language)
                 report.missing = typesetter.missingCharacters(in: document)
                 // A picture that cannot be shown is a content error (65), like an unreadable page.
                 let images = ImageLoader.problems(in: document)

@@ -27,8 +27,18 @@ public struct KioskConfig: Sendable, Equatable {
 
     public struct Text: Sendable, Equatable {
         public var fonts: [String] = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
-        /// Body text size in logical px.
-        public var size: Double = 20
+        /// Body text size in logical px, when set; nil: derived from the panel's physical
+        /// size and `distanceCentimetres` (ReadingSize).
+        public var size: Double? = nil
+        /// The longest body line, in characters of the body font (45–75 read comfortably);
+        /// 0: no limit, body lines run from margin to margin.
+        public var measure: Double = 70
+        /// How far the reader's eyes are from the screen, for the derived text size.
+        /// A touchscreen is read within arm's reach; see ReadingSize.
+        public var distanceCentimetres: Double = 60
+        /// Language of pages without a `lang:` in their front matter: it picks the
+        /// hyphenation dictionary (/usr/share/hyphen/hyph_<language>.dic).
+        public var language: String = "en"
     }
 
     public struct Page: Sendable, Equatable {

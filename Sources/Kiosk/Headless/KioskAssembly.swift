@@ -10,6 +10,8 @@ public final class KioskAssembly {
     public let content: TypesetContent
     public let scene: KioskScene
     public let renderer: SceneRenderer
+    /// Body text size in device px before any pinch: configured, or for the viewing distance.
+    public let bodySize: Double
 
     /// - Parameters:
     ///   - width, height: the logical (rotated) screen in device px.
@@ -18,14 +20,17 @@ public final class KioskAssembly {
         self.config = config
         let ppmm = pixelsPerMillimetre ?? config.display.dpi / 25.4
         let scale = config.display.scale ?? KioskAssembly.defaultScale(pixelsPerMillimetre: ppmm)
-        content = try TypesetContent(config: config, scale: scale)
+        bodySize = ReadingSize.bodySize(config: config, pixelsPerMillimetre: ppmm, scale: scale)
+        HyphenationDictionaries.shared.preload(config.text.language)
+        content = try TypesetContent(config: config, scale: scale, bodySize: bodySize)
         let content = self.content
         // Pans measure from where the finger landed, so the page follows it exactly 1:1.
         var gestures = GestureConfig.forPanel(pixelsPerMillimetre: ppmm)
         gestures.panOrigin = .down
         scene = KioskScene(config: config, width: width, height: height, scale: scale,
                            gestureConfig: gestures, time: time,
-                           contentHeight: { page, width in content.height(page: page, width: width) })
+                           contentHeight: { page, width in content.height(page: page, width: width) },
+                           reading: content.readingHooks)
         scene.attachLinks(content, pixelsPerMillimetre: ppmm)
         renderer = SceneRenderer(scene: scene, content: content)
     }

@@ -12,14 +12,23 @@ public final class TypesetContent: PageContent {
     private let scale: Double
     private var documents: [Document?]
     private var layouts: [Int: PageLayout] = [:]
+    /// Layouts at the current text zoom when it is not 1 (dropped when it changes; the
+    /// default size's stay, as the visitor after the next one will want them).
+    private var zoomedLayouts: [Int: PageLayout] = [:]
     private var labelSetters: [Int: Typesetter] = [:]
     private var labelCache: [LabelKey: LabelMask] = [:]
     public private(set) var problems: [String] = []
 
-    public init(config: KioskConfig, scale: Double) throws {
+    /// The visitor's text zoom (pinch): layouts use `sized[bodySize]`; 1 is `typesetter`.
+    public private(set) var textZoom = 1.0
+    private var sized: [Int: Typesetter] = [:]
+
+    /// - Parameter bodySize: body text in device px (ReadingSize); nil: the configured
+    ///   size × `scale`, or 20 logical px when none is configured.
+    public init(config: KioskConfig, scale: Double, bodySize: Double? = nil) throws {
         self.config = config
         self.scale = scale
-        var style = Self.style(config: config, size: config.text.size * scale)
+        var style = Self.style(config: config, size: bodySize ?? (config.text.size ?? 20) * scale)
         style.imageScale = scale
         do {
             typesetter = try Typesetter(style: style)
@@ -44,6 +53,8 @@ public final class TypesetContent: PageContent {
         style.mutedColor = config.theme.muted
         style.accentColor = config.theme.accent
         style.margins = .init(all: 0)
+        style.measure = config.text.measure > 0 ? config.text.measure : nil
+        style.language = config.text.language
         return style
     }
 
@@ -68,10 +79,48 @@ public final class TypesetContent: PageContent {
         return d
     }
 
+    /// The typesetter at the current text zoom.
+    var current: Typesetter { textZoom == 1 ? typesetter : sized[Int((typesetter.style.size * textZoom).rounded())] ?? typesetter }
+
+    /// Sets the text zoom, rounded so the body size is whole px within `range` of the
+    /// base size; returns the zoom in effect. Layouts at the new size are made on demand.
+    @discardableResult
+    public func setTextZoom(_ zoom: Double, range: ClosedRange<Double>) -> Double {
+        let base = typesetter.style.size
+        let low = (base * range.lowerBound).rounded(.up), high = (base * range.upperBound).rounded(.down)
+        let size = zoom == 1 ? base : min(max((base * zoom).rounded(), low), high)
+        let effective = size == base ? 1 : size / base
+        guard effective != textZoom else { return textZoom }
+        if effective != 1, sized[Int(size)] == nil {
+            // The same fonts at another size: the files opened once, so nothing new can fail
+            // to open; should it anyway, the text stays at the size it has. Only the size in
+            // use is kept: the faces of the one before close with it (FontStore.release).
+            guard let resized = try? Typesetter(resizing: typesetter, size: size) else { return textZoom }
+            sized = [Int(size): resized]
+        } else if effective == 1 {
+            sized.removeAll()
+        }
+        textZoom = effective
+        zoomedLayouts.removeAll()
+        return textZoom
+    }
+
+    /// The body measure in device px at the current zoom (nil: unlimited).
+    public var measureWidth: Double? { current.measureWidth }
+
+    /// The layout of `page` at `width` at the current zoom (laid out on first use).
+    public func pageLayout(page: Int, width: Double) -> PageLayout { layout(page: page, width: width) }
+
     func layout(page: Int, width: Double) -> PageLayout {
         let w = Int(width.rounded())
+        if textZoom != 1 {
+            if let l = zoomedLayouts[page], l.width == w { return l }
+            let l = current.layout(document(page), width: w)
+            zoomedLayouts[page] = l
+            return l
+        }
         if let l = layouts[page], l.width == w { return l }
-        let l = typesetter.layout(document(page), width: w)
+        let l = current.layout(document(page), width: w)
         layouts[page] = l
         return l
     }

@@ -9,7 +9,7 @@ public struct DemoLinks: Sendable {
         let scene = assembly.scene
         guard scene.pageCount > 0 else { return nil }
         let layout = assembly.content.layout(page: 0, width: scene.textWidth)
-        let originX = (KioskScene.marginX * scene.scale).rounded(), originY = (KioskScene.marginTop * scene.scale).rounded()
+        let originX = scene.textLeft.rounded(), originY = (KioskScene.marginTop * scene.scale).rounded()
         var web: (x: Double, y: Double)?, page: (x: Double, y: Double)?
         for link in layout.links {
             guard let box = link.rects.first else { continue }

@@ -17,7 +17,7 @@ extension KioskScene {
     /// The layout's top-left on screen at `time`: the same (rounded) origin
     /// `SceneRenderer.drawPage` draws the text at.
     func pageOrigin(at time: Double) -> (x: Int, y: Int) {
-        (Int((Self.marginX * scale).rounded()) - Int(horizontal.offset(at: time).rounded()),
+        (Int(textLeft.rounded()) - Int(horizontal.offset(at: time).rounded()),
          Int((Self.marginTop * scale).rounded()) - Int(vertical.offset(at: time).rounded()))
     }
 

@@ -11,7 +11,7 @@ extension SceneRenderer {
     /// Screen boxes of link `id` on the page drawn in `state` (empty for -1).
     func linkBoxes(_ id: Int, state: FrameState) -> [IntRect] {
         guard id >= 0, let link = scene.links.content?.link(page: state.page, width: scene.textWidth, id: id) else { return [] }
-        let dx = Int((KioskScene.marginX * scene.scale).rounded()) - state.pullX
+        let dx = Int(scene.textLeft.rounded()) - state.pullX
         let dy = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         let pad = Int((2 * scene.scale).rounded())
         return link.rects.map { $0.offsetBy(dx: dx, dy: dy).insetBy(dx: -pad, dy: 0) }

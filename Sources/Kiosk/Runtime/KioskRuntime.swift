@@ -14,8 +14,11 @@ public final class KioskRuntime {
     public let configPath: String?
     public private(set) var assembly: KioskAssembly?
     public private(set) var size: (width: Int, height: Int)?
-    /// The panel's density, once the touchscreen reports its size (scale and slop follow it).
+    /// The panel's density, once the touchscreen (or else the display connector) reports
+    /// its size: scale, touch slop and the derived text size follow it.
     public var pixelsPerMillimetre: Double?
+    /// Where `pixelsPerMillimetre` came from, for the log.
+    public var densitySource = "the touchscreen"
     /// One line whenever the page on screen changes (systemd STATUS=).
     public var onStatus: (String) -> Void = { _ in }
     private var reportedPage: Int?
@@ -114,8 +117,9 @@ public final class KioskRuntime {
         guard let size else { throw RuntimeError.noSize }
         let next = try KioskAssembly(config: config, width: size.width, height: size.height,
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time)
-        let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from the touchscreen" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
-        log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density))")
+        let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
+        let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
+        log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
         return next
     }
 

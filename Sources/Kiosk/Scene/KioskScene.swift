@@ -24,11 +24,16 @@ public final class KioskScene {
     public internal(set) var links: LinkState
     public private(set) var isBlanked = false
     /// Bumped whenever the page content or its layout must be drawn again from scratch.
-    public private(set) var contentGeneration = 0
+    public internal(set) var contentGeneration = 0
+    /// The visitor's text size and the pinch changing it (Pinch/KioskScene+Pinch.swift).
+    public internal(set) var textZoom = TextZoom()
+    /// The page text's measure, zoom and anchors (Reading/ReadingHooks.swift).
+    public let reading: ReadingHooks
 
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
-    /// What the recogniser made of the last touch event handled (for `lectern replay`).
+    /// What the recogniser made of the last touch event handled, or of the last `advance`
+    /// (a pinch frame is judged when time moves on).
     public var lastGestures: [Gesture] { gestures }
     /// The recogniser's thresholds.
     public var gestureConfig: GestureConfig { recognizer.config }
@@ -36,19 +41,21 @@ public final class KioskScene {
     private var lastTouchTime: Double
     private var homeDone = true
     /// While true, the current touch sequence only woke the display and does nothing else.
-    private var swallowingSequence = false
+    var swallowingSequence = false
     private var activeAxis: PanAxis?
 
-    /// Page layout metrics in logical px.
-    public static let marginX = 48.0
+    /// Page layout metrics in logical px. The side margin shrinks on narrow screens to
+    /// keep the body's measure (`ReadingColumn`); `textLeft` is where the text starts.
+    public static let marginX = ReadingColumn.preferredMargin
     public static let marginTop = 40.0
     public static let marginBottom = 64.0
 
     /// - Parameter contentHeight: height in device px of page `i`'s laid-out content at
     ///   the given text width (device px); the renderer's typesetter answers it.
     public init(config: KioskConfig, width: Int, height: Int, scale: Double, gestureConfig: GestureConfig,
-                time: Double, contentHeight: @escaping (Int, Double) -> Double) {
+                time: Double, contentHeight: @escaping (Int, Double) -> Double, reading: ReadingHooks = ReadingHooks()) {
         self.config = config
+        self.reading = reading
         self.width = Double(width)
         self.height = Double(height)
         self.scale = scale
@@ -66,7 +73,9 @@ public final class KioskScene {
     // MARK: Geometry
 
     public var pageCount: Int { config.pages.count }
-    public var textWidth: Double { max(40, width - 2 * Self.marginX * scale) }
+    public var readingColumn: ReadingColumn { ReadingColumn(screenWidth: width, scale: scale, measure: reading.measureWidth()) }
+    public var textLeft: Double { readingColumn.left }
+    public var textWidth: Double { readingColumn.width }
     public func pageLength(of page: Int) -> Double {
         contentHeight(page, textWidth) + (Self.marginTop + Self.marginBottom) * scale
     }
@@ -142,6 +151,7 @@ public final class KioskScene {
         horizontal.jump(to: 0)
         affordance = PullAffordance(width: affordance.width, height: affordance.height, dotWidth: affordance.dotWidth)
         links.reset(at: time)
+        resetTextZoom(at: time)
         show(page: 0, at: time)
     }
 
@@ -156,8 +166,14 @@ public final class KioskScene {
         apply(gestures)
     }
 
+    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
+    public var onGesture: ((Gesture) -> Void)?
+
     private func apply(_ gestures: [Gesture]) {
-        for gesture in gestures { apply(gesture) }
+        for gesture in gestures {
+            apply(gesture)
+            onGesture?(gesture)
+        }
     }
 
     private func apply(_ gesture: Gesture) {
@@ -237,6 +253,8 @@ public final class KioskScene {
             } else {
                 present(at: time)
             }
+        case .pinchBegan, .pinchChanged, .pinchEnded, .pinchCancelled:
+            applyPinch(gesture)
         case let .allUp(time):
             releaseLink()
             if swallowingSequence {
@@ -249,7 +267,7 @@ public final class KioskScene {
     }
 
     /// Fingers gone without a pan: whatever was caught settles (springs back if past an edge).
-    private func releaseDrags(at time: Double) {
+    func releaseDrags(at time: Double) {
         if vertical.isDragging { vertical.endDrag(velocity: 0, at: time) }
         if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
     }

@@ -30,6 +30,8 @@ public final class SceneRenderer {
     /// menu fades over it too.
     private lazy var linkCard = LinkCardRenderer(config: scene.config)
     private var cardUnderMenu: Bitmap?
+    /// The page as it was when the current pinch began (SceneRenderer+Pinch.swift).
+    var pinchSnapshot: (key: PinchFrame.SnapshotKey, bitmap: Bitmap)?
 
     public init(scene: KioskScene, content: PageContent) {
         self.scene = scene
@@ -91,6 +93,8 @@ public final class SceneRenderer {
         let pressedLink: Int
         /// The page is under an overlay: drawn into its own bitmap and composed.
         var layered: Bool { menuAlpha > 0 || cardAlpha > 0 }
+        /// A pinch in progress: the page drawn scaled (nil otherwise).
+        let pinch: PinchFrame?
     }
 
     struct MenuLayerKey: Equatable {
@@ -122,7 +126,8 @@ public final class SceneRenderer {
                           page: scene.currentPage, scrollY: Int(scene.vertical.offset(at: time).rounded()),
                           pullX: pullX, dots: dots, menuAlpha: menuAlpha, blanked: scene.isBlanked,
                           cardAlpha: Int((scene.links.card.opacity(at: time) * 255).rounded()),
-                          cardGeneration: scene.links.card.generation, pressedLink: pressedLink())
+                          cardGeneration: scene.links.card.generation, pressedLink: pressedLink(),
+                          pinch: PinchFrame(scene.textZoom.pinch))
     }
 
     /// Draw the frame for `time` into `canvas` (the scene's size), adding what changed to
@@ -142,6 +147,13 @@ public final class SceneRenderer {
             return canvas
         }
         let layered = now.layered
+        if let pinch = now.pinch, !layered {
+            renderPinch(pinch, into: canvas, state: now, damage: &damage)
+            shadowStale = false
+            last = now
+            return canvas
+        }
+        pinchSnapshot = nil
         var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
@@ -154,7 +166,7 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        if !(shadowStale && !layered), let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
+        if !(shadowStale && !layered), let last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, last.layered == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
@@ -282,12 +294,12 @@ public final class SceneRenderer {
     }
 
     /// Background, text and dots inside `clip`.
-    private func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
+    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
         var c = target
         c.clip = clip
         c.fill(clip, color: scene.config.theme.background)
         drawPressedLink(c, clip: clip, state: state)
-        let originX = Int((KioskScene.marginX * scene.scale).rounded()) - state.pullX
+        let originX = Int(scene.textLeft.rounded()) - state.pullX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)
         state.dots.forEach { d in

@@ -104,7 +104,8 @@ public final class DRMCard: KMSDevice {
             }
             result.append(ConnectorInfo(id: conn.connector_id, name: "\(typeName)-\(conn.connector_type_id)",
                                         connected: conn.connection == DRM_MODE_CONNECTED, modes: modes,
-                                        possibleCRTCs: possible, currentCRTC: current))
+                                        possibleCRTCs: possible, currentCRTC: current,
+                                        widthMillimetres: Int(conn.mmWidth), heightMillimetres: Int(conn.mmHeight)))
         }
         return result
     }

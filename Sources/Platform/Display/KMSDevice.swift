@@ -28,10 +28,15 @@ public struct ConnectorInfo: Equatable, Sendable {
     public var possibleCRTCs: Set<Int>
     /// The CRTC currently driving it, if any (keeps the boot console's choice).
     public var currentCRTC: UInt32?
+    /// The panel's physical size as the display reports it (EDID), 0 when unknown.
+    public var widthMillimetres = 0
+    public var heightMillimetres = 0
 
-    public init(id: UInt32, name: String, connected: Bool, modes: [DisplayMode], possibleCRTCs: Set<Int>, currentCRTC: UInt32? = nil) {
+    public init(id: UInt32, name: String, connected: Bool, modes: [DisplayMode], possibleCRTCs: Set<Int>, currentCRTC: UInt32? = nil,
+                widthMillimetres: Int = 0, heightMillimetres: Int = 0) {
         self.id = id; self.name = name; self.connected = connected; self.modes = modes
         self.possibleCRTCs = possibleCRTCs; self.currentCRTC = currentCRTC
+        self.widthMillimetres = widthMillimetres; self.heightMillimetres = heightMillimetres
     }
 }
 

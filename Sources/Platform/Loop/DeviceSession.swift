@@ -30,6 +30,9 @@ public final class DeviceSession {
     /// changes, when a reload rotates it). The display owns the rotation; the libinput
     /// reader is told it here, so drawing and touch can never disagree.
     public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
+    /// The output chosen (at start, when a display appears or changes), before the
+    /// input is made: its connector says the panel's size when the touchscreen does not.
+    public var onOutput: (OutputChoice) -> Void = { _ in }
 
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -79,7 +82,12 @@ public final class DeviceSession {
             log.info("SIGHUP: reloading")
             return onReload(time)
         }
-        loop.makeInput = makeInput
+        loop.makeInput = makeInput.map { makeInput in
+            { [unowned self] width, height, rotation in
+                if let output = display.output { onOutput(output) }
+                return makeInput(width, height, rotation)
+            }
+        }
         loop.attachInput()
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
         loop.onSignal = { [unowned self] signal in

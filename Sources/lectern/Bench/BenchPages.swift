@@ -12,6 +12,13 @@ enum BenchPages {
         KioskConfig.Page(title: "Dense", source: .builtIn(markdown: denseMarkdown(sections: 3 * screens, images: [])))
     }
 
+    /// About `kilobytes` of Markdown prose (headings and paragraphs), no pictures.
+    static func prose(kilobytes: Int) -> KioskConfig.Page {
+        var sections = 1
+        while denseMarkdown(sections: sections, images: []).utf8.count < kilobytes * 1024 { sections += 1 }
+        return KioskConfig.Page(title: "Prose", source: .builtIn(markdown: denseMarkdown(sections: sections, images: [])))
+    }
+
     /// A long page (about a dozen screens at 1080 px) with a photograph every second section.
     static func longWithImages(directory: String) throws -> KioskConfig.Page {
         let images = try writeImages(into: directory)

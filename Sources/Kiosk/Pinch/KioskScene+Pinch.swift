@@ -1,0 +1,57 @@
+import Touch
+import Typeset
+
+/// Two-finger pinch on the page: the text size follows the fingers and the page reflows
+/// when they lift, keeping the paragraph that was under them where the fingers are.
+/// Not while the menu shows, and never while the touch that woke a blank display lasts.
+extension KioskScene {
+    func applyPinch(_ gesture: Gesture) {
+        switch gesture {
+        case let .pinchBegan(x, y, time):
+            guard !swallowingSequence, !menu.isPresented else { return }
+            // The fingers hold the page: no scroll or pull goes on under a pinch.
+            releaseDrags(at: time)
+            vertical.stop(at: time)
+            let layoutY = y - Self.marginTop * scale + vertical.offset(at: time)
+            textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: textZoom.committed,
+                                            anchor: reading.anchor(currentPage, textWidth, layoutY), x: x, y: y)
+        case let .pinchChanged(pinchScale, x, y, _):
+            guard textZoom.pinch != nil else { return }
+            textZoom.pinch?.scale = pinchScale
+            textZoom.pinch?.x = x
+            textZoom.pinch?.y = y
+        case let .pinchEnded(pinchScale, x, y, time):
+            guard var pinch = textZoom.pinch else { return }
+            pinch.scale = pinchScale
+            pinch.x = x
+            pinch.y = y
+            textZoom.pinch = nil
+            commitZoom(pinch.zoom, keeping: pinch.anchor, atScreenY: y, at: time)
+        case .pinchCancelled:
+            textZoom.pinch = nil
+        default:
+            break
+        }
+    }
+
+    /// Lays the pages out at `zoom` (as the content rounds it) and scrolls so `anchor`
+    /// sits at screen y `screenY`. Nothing changes when the size does not.
+    func commitZoom(_ zoom: Double, keeping anchor: ReadingAnchor?, atScreenY screenY: Double, at time: Double) {
+        let effective = reading.setZoom(zoom, TextZoom.range)
+        guard effective != textZoom.committed else { return }
+        textZoom.committed = effective
+        contentGeneration += 1
+        vertical = KineticScroller(viewport: height, contentLength: pageLength(of: currentPage))
+        if let anchor, let y = reading.position(currentPage, textWidth, anchor) {
+            vertical.jump(to: y + Self.marginTop * scale - screenY)
+        }
+    }
+
+    /// Back to the default size (idle going home); the caller shows the page anew.
+    func resetTextZoom(at time: Double) {
+        textZoom.pinch = nil
+        guard textZoom.committed != 1 else { return }
+        textZoom.committed = reading.setZoom(1, TextZoom.range)
+        contentGeneration += 1
+    }
+}

@@ -1,0 +1,37 @@
+import Typeset
+
+/// What the scene asks of the page text beyond its height: the body measure (for the
+/// margins), the text zoom, and reading anchors to keep the visitor's place through a
+/// reflow. `KioskAssembly` connects them to `TypesetContent`; the defaults (no measure,
+/// no zoom, no anchors) suit scenes without real text.
+public struct ReadingHooks {
+    /// The body column's width in device px at the current zoom, nil when unlimited.
+    public var measureWidth: () -> Double?
+    /// Lay pages out at this text zoom (within the range given); returns the zoom in effect.
+    public var setZoom: (_ zoom: Double, _ range: ClosedRange<Double>) -> Double
+    /// The anchor at layout y on a page laid out at a width.
+    public var anchor: (_ page: Int, _ width: Double, _ y: Double) -> ReadingAnchor?
+    /// Where an anchor is (layout y) on a page laid out at a width, at the current zoom.
+    public var position: (_ page: Int, _ width: Double, _ anchor: ReadingAnchor) -> Double?
+
+    public init(measureWidth: @escaping () -> Double? = { nil },
+                setZoom: @escaping (Double, ClosedRange<Double>) -> Double = { _, _ in 1 },
+                anchor: @escaping (Int, Double, Double) -> ReadingAnchor? = { _, _, _ in nil },
+                position: @escaping (Int, Double, ReadingAnchor) -> Double? = { _, _, _ in nil }) {
+        self.measureWidth = measureWidth
+        self.setZoom = setZoom
+        self.anchor = anchor
+        self.position = position
+    }
+}
+
+extension TypesetContent {
+    /// The hooks for a scene showing this content.
+    public var readingHooks: ReadingHooks {
+        ReadingHooks(
+            measureWidth: { [unowned self] in measureWidth },
+            setZoom: { [unowned self] zoom, range in setTextZoom(zoom, range: range) },
+            anchor: { [unowned self] page, width, y in pageLayout(page: page, width: width).anchor(atY: y) },
+            position: { [unowned self] page, width, anchor in pageLayout(page: page, width: width).y(of: anchor) })
+    }
+}
