@@ -19,11 +19,64 @@ size_t cshim_raster_heap_bytes_in_use(void) {
     return info.uordblks + info.hblkhd;
 }
 
-// Explicit 16-bit vectors (clang's vector extensions): a plain byte loop gets promoted
-// to 32-bit lanes and runs at half the width. Built three times (AVX-512BW, AVX2, baseline) and picked
-// at load time.
-typedef uint8_t u8x16 __attribute__((vector_size(32)));
-typedef uint16_t u16x16 __attribute__((vector_size(64)));
+// The two mixes. Per byte dst = (src·a + under·(255 − a)) / 255 rounded, computed as
+// t = x + 128, (t + (t >> 8)) >> 8 (exact for every x ≤ 255·255; see BlendTests).
+// Bytes are taken two to a 16-bit lane without widening: the even byte of each pair (blue,
+// red) masked into the low half, the odd one (green, alpha) shifted down; both results go
+// back into their own half. No lane-widening or narrowing instruction is needed, so a
+// vector is loaded, mixed and stored whole (an earlier version widened 32 bytes to 16-bit
+// lanes and narrowed back: clang folded the narrowing into the store, which then could not
+// be a streaming store). 64 bytes per step (one AVX-512 register, two AVX2, four SSE2 or
+// NEON), then 16-byte steps, then single bytes. Built three times on x86-64 (AVX-512BW,
+// AVX2, baseline) and picked at load time; GCC and clang both compile it (scripts/arm-check).
+typedef uint16_t u16x32 __attribute__((vector_size(64)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+// Rounded x / 255 for t = x + 128, in the low byte of the lane, or in the high byte.
+#define LECTERN_DIV255_LOW(t) (((t) + ((t) >> 8)) >> 8)
+#define LECTERN_DIV255_HIGH(t) (((t) + ((t) >> 8)) & 0xFF00)
+// One vector of the two-source mix (s: src, d: under; a, ia: uint16_t).
+#define LECTERN_MIX(s, d, a, ia) \
+    (LECTERN_DIV255_LOW(((s) & 0xFF) * (a) + ((d) & 0xFF) * (ia) + 128) | \
+     LECTERN_DIV255_HIGH(((s) >> 8) * (a) + ((d) >> 8) * (ia) + 128))
+// One vector of the colour mix: be / bo hold colour·a + 128 for each lane's low / high byte.
+#define LECTERN_MIX_COLOR(d, be, bo, ia) \
+    (LECTERN_DIV255_LOW(((d) & 0xFF) * (ia) + (be)) | LECTERN_DIV255_HIGH(((d) >> 8) * (ia) + (bo)))
+
+// Streaming (non-temporal) stores are clang's builtin. GCC (the ARM cross-check in
+// scripts/arm-check builds with it too) has none: there the store is a plain one, the
+// same bytes, and only the cache behaviour differs.
+#if defined(__clang__)
+#define LECTERN_STREAM_STORE(value, address) __builtin_nontemporal_store((value), (address))
+#else
+#define LECTERN_STREAM_STORE(value, address) (*(address) = (value))
+#endif
+
+static inline unsigned mix1(unsigned s, unsigned d, uint16_t a, uint16_t ia) {
+    unsigned t = s * a + d * ia + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+// Colour byte k of the pixel word (byte i of a run takes byte i & 3).
+static inline unsigned color_byte(uint32_t color, size_t i) { return (color >> (8 * (i & 3))) & 0xFF; }
+
+// The body of both two-source mixes: bytes [from, count) with vectors (streaming 64-byte
+// stores when `stream`, dst then being 64-byte aligned at `from`), the rest one by one.
+#define LECTERN_MIX_BODY(STORE64)                                                        \
+    for (; i + 64 <= count; i += 64) {                                                   \
+        u16x32 s, d;                                                                     \
+        __builtin_memcpy(&s, src + i, 64);                                               \
+        __builtin_memcpy(&d, under + i, 64);                                             \
+        u16x32 r = LECTERN_MIX(s, d, a, ia);                                             \
+        STORE64;                                                                         \
+    }                                                                                    \
+    for (; i + 16 <= count; i += 16) {                                                   \
+        u16x8 s, d;                                                                      \
+        __builtin_memcpy(&s, src + i, 16);                                               \
+        __builtin_memcpy(&d, under + i, 16);                                             \
+        u16x8 r = LECTERN_MIX(s, d, a, ia);                                              \
+        __builtin_memcpy(dst + i, &r, 16);                                               \
+    }                                                                                    \
+    for (; i < count; i++) dst[i] = (uint8_t)mix1(src[i], under[i], a, ia);
 
 #if defined(__x86_64__)
 __attribute__((target_clones("avx512bw", "avx2", "default")))
@@ -31,19 +84,44 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
     size_t i = 0;
-    for (; i + 32 <= count; i += 32) {
-        u8x16 s8, d8;
-        __builtin_memcpy(&s8, src + i, 32);
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = __builtin_convertvector(s8, u16x16) * a + __builtin_convertvector(d8, u16x16) * ia + 128;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        __builtin_memcpy(dst + i, &r, 32);
-    }
-    for (; i < count; i++) {
-        unsigned t = src[i] * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
+    LECTERN_MIX_BODY(__builtin_memcpy(dst + i, &r, 64))
 }
+
+// The colour mix's lane constants for a vector starting at byte `phase` of a pixel: the
+// low halves alternate colour bytes phase and phase + 2, the high halves phase + 1 and
+// phase + 3 (a 32-bit pattern, splatted).
+typedef uint32_t u32x16 __attribute__((vector_size(64)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+static inline uint32_t color_lane_pair(uint32_t color, uint16_t a, size_t first) {
+    return (uint32_t)(uint16_t)(color_byte(color, first) * a + 128)
+        | (uint32_t)(uint16_t)(color_byte(color, first + 2) * a + 128) << 16;
+}
+#define LECTERN_COLOR_LANES(be, bo, wide, phase)                                         \
+    {                                                                                    \
+        wide e32 = (wide){0} + color_lane_pair(color, a, (phase));                       \
+        wide o32 = (wide){0} + color_lane_pair(color, a, (phase) + 1);                   \
+        __builtin_memcpy(&be, &e32, sizeof be);                                          \
+        __builtin_memcpy(&bo, &o32, sizeof bo);                                          \
+    }
+
+#define LECTERN_MIX_COLOR_BODY(STORE64)                                                  \
+    u16x32 be, bo;                                                                       \
+    LECTERN_COLOR_LANES(be, bo, u32x16, i)                                                   \
+    for (; i + 64 <= count; i += 64) {                                                   \
+        u16x32 d;                                                                        \
+        __builtin_memcpy(&d, under + i, 64);                                             \
+        u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);                                     \
+        STORE64;                                                                         \
+    }                                                                                    \
+    u16x8 be8, bo8;                                                                      \
+    LECTERN_COLOR_LANES(be8, bo8, u32x4, i)                                                  \
+    for (; i + 16 <= count; i += 16) {                                                   \
+        u16x8 d;                                                                         \
+        __builtin_memcpy(&d, under + i, 16);                                             \
+        u16x8 r = LECTERN_MIX_COLOR(d, be8, bo8, ia);                                    \
+        __builtin_memcpy(dst + i, &r, 16);                                               \
+    }                                                                                    \
+    for (; i < count; i++) dst[i] = (uint8_t)mix1(color_byte(color, i), under[i], a, ia);
 
 // The same mix with a constant source colour (the menu overlay away from its items):
 // only `under` is read. `color` is a pixel word 0xAARRGGBB, little-endian in memory.
@@ -52,21 +130,8 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    u16x16 s;
-    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)(((color >> (8 * (lane & 3))) & 0xFF) * a + 128);
     size_t i = 0;
-    for (; i + 32 <= count; i += 32) {
-        u8x16 d8;
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        __builtin_memcpy(dst + i, &r, 32);
-    }
-    for (; i < count; i++) {
-        unsigned c = (color >> (8 * (i & 3))) & 0xFF;
-        unsigned t = c * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
+    LECTERN_MIX_COLOR_BODY(__builtin_memcpy(dst + i, &r, 64))
 }
 
 // Glyph masks, one call per glyph (a call per row cost more than it saved): per pixel
@@ -75,6 +140,8 @@ void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t cou
 // Eight pixels per step (coverage bytes spread to their pixel's four bytes), rows of
 // fewer than eight pixels and the tails one by one.
 typedef uint8_t u8x8 __attribute__((vector_size(8)));
+typedef uint8_t u8x16 __attribute__((vector_size(32)));
+typedef uint16_t u16x16 __attribute__((vector_size(64)));
 static inline uint32_t mask_pixel(uint32_t color, uint32_t d, unsigned a) {
     uint32_t out = 0;
     for (int b = 0; b < 32; b += 8) {
@@ -127,15 +194,6 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mas
 // page in the cache instead of the scan-out buffer. 16-byte vector stores are
 // movntdq on x86-64 (SSE2, the baseline) and stnp on AArch64.
 typedef uint8_t u8v16 __attribute__((vector_size(16), aligned(1)));
-// Streaming (non-temporal) stores are clang's builtin. GCC (the ARM cross-check in
-// scripts/arm-check builds with it too) has none: there the store is a plain one, the
-// same bytes, and only the cache behaviour differs.
-#if defined(__clang__)
-#define LECTERN_STREAM_STORE(value, address) __builtin_nontemporal_store((value), (address))
-#else
-#define LECTERN_STREAM_STORE(value, address) (*(address) = (value))
-#endif
-
 typedef uint8_t u8v16a __attribute__((vector_size(16)));
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows) {
@@ -162,19 +220,12 @@ void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t
 }
 
 // The two mixes again with streaming stores, for a frame composed straight into the
-// scan-out buffer (written once, never read): the destination is brought to a 32-byte
-// boundary with the scalar formula, then whole vectors are stored non-temporally.
-// Same arithmetic, so the same bytes as the kernels above.
-static inline void mix_scalar(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t from, size_t to,
-                              uint16_t a, uint16_t ia) {
-    for (size_t i = from; i < to; i++) {
-        unsigned t = src[i] * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
-}
-
-static inline size_t head_to_32(const uint8_t *dst, size_t count) {
-    size_t head = (32 - ((uintptr_t)dst & 31)) & 31;
+// scan-out buffer (written once, never read): plain stores up to the destination's first
+// 64-byte boundary (whole cache lines are what write-combining buffers flush best), then
+// whole 64-byte vectors stored non-temporally. Same arithmetic, so the same bytes as the
+// kernels above.
+static inline size_t head_to_64(const uint8_t *dst, size_t count) {
+    size_t head = (64 - ((uintptr_t)dst & 63)) & 63;
     return head > count ? count : head;
 }
 
@@ -183,17 +234,9 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    size_t i = head_to_32(dst, count);
-    mix_scalar(dst, src, under, 0, i, a, ia);
-    for (; i + 32 <= count; i += 32) {
-        u8x16 s8, d8;
-        __builtin_memcpy(&s8, src + i, 32);
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = __builtin_convertvector(s8, u16x16) * a + __builtin_convertvector(d8, u16x16) * ia + 128;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        LECTERN_STREAM_STORE(r, (u8x16 *)(dst + i));
-    }
-    mix_scalar(dst, src, under, i, count, a, ia);
+    size_t i = head_to_64(dst, count);
+    cshim_raster_mix_bytes(dst, src, under, i, alpha);
+    LECTERN_MIX_BODY(LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i)))
 }
 
 #if defined(__x86_64__)
@@ -201,26 +244,10 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    size_t i = head_to_32(dst, count);
-    for (size_t k = 0; k < i; k++) {
-        unsigned t = ((color >> (8 * (k & 3))) & 0xFF) * a + under[k] * ia + 128;
-        dst[k] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
-    // Lane phase: dst + i is 4-byte aligned relative to the row start (i is a multiple
-    // of 4 when dst is pixel-aligned), so lane & 3 is still the byte within the pixel.
-    u16x16 s;
-    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)(((color >> (8 * ((i + lane) & 3))) & 0xFF) * a + 128);
-    for (; i + 32 <= count; i += 32) {
-        u8x16 d8;
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        LECTERN_STREAM_STORE(r, (u8x16 *)(dst + i));
-    }
-    for (; i < count; i++) {
-        unsigned t = ((color >> (8 * (i & 3))) & 0xFF) * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
+    size_t i = head_to_64(dst, count);
+    // The head with the plain kernel: byte k of the run is still colour byte k & 3.
+    cshim_raster_mix_color_bytes(dst, under, i, color, alpha);
+    LECTERN_MIX_COLOR_BODY(LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i)))
 }
 
 void cshim_raster_stream_fence(void) {

@@ -76,6 +76,34 @@ static void mix_color_bytes(void) {
     }
 }
 
+// The streaming variants (a frame composed straight into scan-out memory): the same bytes
+// as the definitions for every destination alignment within a cache line (the head before
+// the first 64-byte boundary takes another path) and lengths around the vector steps.
+static void stream_variants(void) {
+    static uint8_t src[1400], under[1400], dst[1400 + 64];
+    for (int round = 0; round < 800; round++) {
+        size_t offset = (size_t)round % 64, count = round % 4 == 0 ? 1024 + (next() % 300) : next() % 300;
+        uint32_t color = next();
+        unsigned a = next() & 255;
+        for (size_t i = 0; i < count; i++) { src[i] = (uint8_t)next(); under[i] = (uint8_t)next(); }
+        uint8_t *d = dst + offset;
+        memset(dst, 0x5A, sizeof dst);
+        cshim_raster_mix_bytes_stream(d, src, under, count, a);
+        for (size_t i = 0; i < count; i++)
+            if (d[i] != blend(src[i], under[i], a)) mismatch("mix_bytes_stream", "random", i, d[i], blend(src[i], under[i], a));
+        if (d[count] != 0x5A) mismatch("mix_bytes_stream", "wrote past the end", count, d[count], 0x5A);
+        absorb(d, count);
+        cshim_raster_mix_color_bytes_stream(d, under, count, color, a);
+        for (size_t i = 0; i < count; i++) {
+            unsigned want = blend((color >> (8 * (i & 3))) & 0xFF, under[i], a);
+            if (d[i] != want) mismatch("mix_color_bytes_stream", "random", i, d[i], want);
+        }
+        if (d[count] != 0x5A) mismatch("mix_color_bytes_stream", "wrote past the end", count, d[count], 0x5A);
+        absorb(d, count);
+    }
+    cshim_raster_stream_fence();
+}
+
 // Glyph masks: per pixel a = coverage (scaled by the colour's alpha, rounded), then each
 // byte blended; coverage 0 leaves the pixel alone. Rows of every width up to past two
 // eight-pixel steps, strides wider than the rows, runs of zero coverage.
@@ -114,6 +142,7 @@ int main(void) {
     mix_bytes_exhaustive();
     mix_bytes_tails();
     mix_color_bytes();
+    stream_variants();
     mask_blit();
     if (failures) { fprintf(stderr, "raster kernels: %d mismatches\n", failures); return 1; }
     printf("raster kernels exact, output hash %016llx\n", (unsigned long long)hash);

@@ -18,8 +18,10 @@ public final class SceneRenderer {
     private var pageBitmap: Bitmap?
     private var menuLayer: Bitmap?
     private var menuLayerKey: MenuLayerKey?
-    /// Where the menu layer differs from its overlay colour (the ring items and labels).
+    /// Where the menu layer differs from its overlay colour (the ring items and labels):
+    /// their bounding box, and per row the runs inside it.
     private var menuContentBox = IntRect.zero
+    private var menuSpans = MenuLayerSpans()
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
     /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
@@ -180,24 +182,13 @@ public final class SceneRenderer {
                 destination = scanoutCanvas
                 direct = true
             }
-            let alpha = Double(now.menuAlpha) / 255
             let overlay = scene.config.theme.overlay
             for rect in composeRegion.rects {
                 guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
-                // The layer is the plain overlay colour except around the ring: there a
-                // colour blend reads only the page; the items need the layer itself.
-                if direct {
-                    DirectCompose.composite(layer, over: target, into: destination, alpha: now.menuAlpha,
-                                            rect: rect.intersection(menuContentBox))
-                    rect.forEachPiece(outside: menuContentBox) { piece in
-                        DirectCompose.blend(color: overlay, over: target, into: destination, alpha: now.menuAlpha, rect: piece)
-                    }
-                } else {
-                    destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
-                    rect.forEachPiece(outside: menuContentBox) { piece in
-                        destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
-                    }
-                }
+                // The layer is the plain overlay colour but along the ring items' and
+                // labels' runs: elsewhere a colour mix reads only the page.
+                menuSpans.compose(layer: layer, overlay: overlay, over: target, into: destination, alpha: now.menuAlpha,
+                                  rect: rect, streaming: direct)
             }
             if direct { DirectCompose.finish() }
             shadowStale = direct
@@ -302,5 +293,6 @@ public final class SceneRenderer {
             menuContentBox = menuContentBox.union(label)
         }
         menuContentBox = menuContentBox.insetBy(dx: -1, dy: -1).intersection(canvas.bounds)
+        menuSpans = MenuLayerSpans(layer: canvas, overlay: theme.overlay, box: menuContentBox)
     }
 }
