@@ -59,32 +59,27 @@ static inline unsigned mix1(unsigned s, unsigned d, uint16_t a, uint16_t ia) {
 // Colour byte k of the pixel word (byte i of a run takes byte i & 3).
 static inline unsigned color_byte(uint32_t color, size_t i) { return (color >> (8 * (i & 3))) & 0xFF; }
 
-// The body of both two-source mixes: bytes [from, count) with vectors (streaming 64-byte
-// stores when `stream`, dst then being 64-byte aligned at `from`), the rest one by one.
-#define LECTERN_MIX_BODY(STORE64)                                                        \
-    for (; i + 64 <= count; i += 64) {                                                   \
-        u16x32 s, d;                                                                     \
-        __builtin_memcpy(&s, src + i, 64);                                               \
-        __builtin_memcpy(&d, under + i, 64);                                             \
-        u16x32 r = LECTERN_MIX(s, d, a, ia);                                             \
-        STORE64;                                                                         \
-    }                                                                                    \
-    for (; i + 16 <= count; i += 16) {                                                   \
-        u16x8 s, d;                                                                      \
-        __builtin_memcpy(&s, src + i, 16);                                               \
-        __builtin_memcpy(&d, under + i, 16);                                             \
-        u16x8 r = LECTERN_MIX(s, d, a, ia);                                              \
-        __builtin_memcpy(dst + i, &r, 16);                                               \
-    }                                                                                    \
-    for (; i < count; i++) dst[i] = (uint8_t)mix1(src[i], under[i], a, ia);
-
 #if defined(__x86_64__)
 __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
     size_t i = 0;
-    LECTERN_MIX_BODY(__builtin_memcpy(dst + i, &r, 64))
+    for (; i + 64 <= count; i += 64) {
+        u16x32 s, d;
+        __builtin_memcpy(&s, src + i, 64);
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX(s, d, a, ia);
+        __builtin_memcpy(dst + i, &r, 64);
+    }
+    for (; i + 16 <= count; i += 16) {
+        u16x8 s, d;
+        __builtin_memcpy(&s, src + i, 16);
+        __builtin_memcpy(&d, under + i, 16);
+        u16x8 r = LECTERN_MIX(s, d, a, ia);
+        __builtin_memcpy(dst + i, &r, 16);
+    }
+    for (; i < count; i++) dst[i] = (uint8_t)mix1(src[i], under[i], a, ia);
 }
 
 // The colour mix's lane constants for a vector starting at byte `phase` of a pixel: the
@@ -104,25 +99,6 @@ static inline uint32_t color_lane_pair(uint32_t color, uint16_t a, size_t first)
         __builtin_memcpy(&bo, &o32, sizeof bo);                                          \
     }
 
-#define LECTERN_MIX_COLOR_BODY(STORE64)                                                  \
-    u16x32 be, bo;                                                                       \
-    LECTERN_COLOR_LANES(be, bo, u32x16, i)                                                   \
-    for (; i + 64 <= count; i += 64) {                                                   \
-        u16x32 d;                                                                        \
-        __builtin_memcpy(&d, under + i, 64);                                             \
-        u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);                                     \
-        STORE64;                                                                         \
-    }                                                                                    \
-    u16x8 be8, bo8;                                                                      \
-    LECTERN_COLOR_LANES(be8, bo8, u32x4, i)                                                  \
-    for (; i + 16 <= count; i += 16) {                                                   \
-        u16x8 d;                                                                         \
-        __builtin_memcpy(&d, under + i, 16);                                             \
-        u16x8 r = LECTERN_MIX_COLOR(d, be8, bo8, ia);                                    \
-        __builtin_memcpy(dst + i, &r, 16);                                               \
-    }                                                                                    \
-    for (; i < count; i++) dst[i] = (uint8_t)mix1(color_byte(color, i), under[i], a, ia);
-
 // The same mix with a constant source colour (the menu overlay away from its items):
 // only `under` is read. `color` is a pixel word 0xAARRGGBB, little-endian in memory.
 #if defined(__x86_64__)
@@ -131,7 +107,23 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
     size_t i = 0;
-    LECTERN_MIX_COLOR_BODY(__builtin_memcpy(dst + i, &r, 64))
+    u16x32 be, bo;
+    LECTERN_COLOR_LANES(be, bo, u32x16, 0)
+    for (; i + 64 <= count; i += 64) {
+        u16x32 d;
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);
+        __builtin_memcpy(dst + i, &r, 64);
+    }
+    u16x8 be8, bo8;
+    LECTERN_COLOR_LANES(be8, bo8, u32x4, 0)
+    for (; i + 16 <= count; i += 16) {
+        u16x8 d;
+        __builtin_memcpy(&d, under + i, 16);
+        u16x8 r = LECTERN_MIX_COLOR(d, be8, bo8, ia);
+        __builtin_memcpy(dst + i, &r, 16);
+    }
+    for (; i < count; i++) dst[i] = (uint8_t)mix1(color_byte(color, i), under[i], a, ia);
 }
 
 // Glyph masks, one call per glyph (a call per row cost more than it saved): per pixel
@@ -195,35 +187,50 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mas
 // movntdq on x86-64 (SSE2, the baseline) and stnp on AArch64.
 typedef uint8_t u8v16 __attribute__((vector_size(16), aligned(1)));
 typedef uint8_t u8v16a __attribute__((vector_size(16)));
+
+// A few bytes (a row's head before the vectors' alignment, or its tail) with streaming
+// stores too, four at a time where `dst` is 4-byte aligned (pixels always are). A plain
+// store into a line that streaming stores also write would first read that line back
+// (on cached memory: from DRAM, after the streaming stores reach it) — one such line per
+// row and call made a pull frame written in two parts cost twice a whole-frame copy.
+static inline void stream_small(uint8_t *dst, const uint8_t *src, size_t n) {
+    size_t k = 0;
+    if (((uintptr_t)dst & 3) == 0) {
+        for (; k + 4 <= n; k += 4) {
+            uint32_t v;
+            __builtin_memcpy(&v, src + k, 4);
+            LECTERN_STREAM_STORE(v, (uint32_t *)(dst + k));
+        }
+    }
+    for (; k < n; k++) dst[k] = src[k];
+}
+
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows) {
     for (size_t y = 0; y < rows; y++) {
         uint8_t *d = dst + y * dst_pitch;
         const uint8_t *s = src + y * src_stride;
         size_t n = row_bytes;
-        // Up to the first 16-byte boundary of the destination: plain stores.
+        // Up to the first 16-byte boundary of the destination, then whole vectors.
         size_t head = (16 - ((uintptr_t)d & 15)) & 15;
         if (head > n) head = n;
-        memcpy(d, s, head);
+        stream_small(d, s, head);
         d += head; s += head; n -= head;
         for (; n >= 16; n -= 16, d += 16, s += 16) {
             u8v16 v = *(const u8v16 *)s;
             LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
         }
-        memcpy(d, s, n);
+        stream_small(d, s, n);
     }
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_sfence();  // streaming stores are weakly ordered: finish them before the flip
-#elif defined(__aarch64__)
-    __asm__ volatile("dmb ishst" ::: "memory");
-#endif
+    cshim_raster_stream_fence();  // streaming stores are weakly ordered: finish them before the flip
 }
 
 // The two mixes again with streaming stores, for a frame composed straight into the
-// scan-out buffer (written once, never read): plain stores up to the destination's first
-// 64-byte boundary (whole cache lines are what write-combining buffers flush best), then
-// whole 64-byte vectors stored non-temporally. Same arithmetic, so the same bytes as the
-// kernels above.
+// scan-out buffer (written once, never read): whole 64-byte vectors from the destination's
+// first 64-byte boundary on (whole cache lines are what write-combining flushes best); the
+// head before it and the tail after the last whole vector are mixed by the kernels above
+// into a small buffer and streamed out from there (`stream_small`). Same arithmetic, so the
+// same bytes as the kernels above.
 static inline size_t head_to_64(const uint8_t *dst, size_t count) {
     size_t head = (64 - ((uintptr_t)dst & 63)) & 63;
     return head > count ? count : head;
@@ -234,9 +241,25 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
+    uint8_t part[64];
     size_t i = head_to_64(dst, count);
-    cshim_raster_mix_bytes(dst, src, under, i, alpha);
-    LECTERN_MIX_BODY(LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i)))
+    cshim_raster_mix_bytes(part, src, under, i, alpha);
+    stream_small(dst, part, i);
+    for (; i + 64 <= count; i += 64) {
+        u16x32 s, d;
+        __builtin_memcpy(&s, src + i, 64);
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX(s, d, a, ia);
+        LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i));
+    }
+    cshim_raster_mix_bytes(part, src + i, under + i, count - i, alpha);
+    stream_small(dst + i, part, count - i);
+}
+
+// `color` as seen from byte `i` of a run (byte i takes colour byte i & 3).
+static inline uint32_t color_from(uint32_t color, size_t i) {
+    unsigned shift = 8 * (unsigned)(i & 3);
+    return shift ? (color >> shift) | (color << (32 - shift)) : color;
 }
 
 #if defined(__x86_64__)
@@ -244,10 +267,20 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
+    uint8_t part[64];
     size_t i = head_to_64(dst, count);
-    // The head with the plain kernel: byte k of the run is still colour byte k & 3.
-    cshim_raster_mix_color_bytes(dst, under, i, color, alpha);
-    LECTERN_MIX_COLOR_BODY(LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i)))
+    cshim_raster_mix_color_bytes(part, under, i, color, alpha);
+    stream_small(dst, part, i);
+    u16x32 be, bo;
+    LECTERN_COLOR_LANES(be, bo, u32x16, i)
+    for (; i + 64 <= count; i += 64) {
+        u16x32 d;
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);
+        LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i));
+    }
+    cshim_raster_mix_color_bytes(part, under + i, count - i, color_from(color, i), alpha);
+    stream_small(dst + i, part, count - i);
 }
 
 void cshim_raster_stream_fence(void) {

@@ -208,4 +208,83 @@ final class ScanoutPanningTests: XCTestCase {
         }
         XCTAssertGreaterThan(display.directFrames, 20, "fade steps composed straight into the scan-out buffer")
     }
+
+    /// Pulls composed straight into the scan-out buffer from the unpulled page in the
+    /// shadow: pulled in and held (the dots springing), let go short of the menu (the page
+    /// springs back), pulled while the page still coasts, pulled right (not direct), and
+    /// pulled far enough to open the menu. Every frame on screen, and the shadow whenever a
+    /// frame was not a direct pull, equals the same frame drawn from scratch; on every
+    /// display, panning or not.
+    func testPullFramesGoStraightToScanoutAndMatchFullRedraws() throws {
+        for driver in ["bochs-drm", "vc4"] { try checkPullFrames(driver: driver) }
+    }
+
+    private func checkPullFrames(driver: String) throws {
+        let w = 320, h = 240
+        let (display, device) = makeDisplay(driver: driver, width: w, height: h)
+        try display.start()
+        var config = KioskConfig.builtIn
+        config.pages = [config.pages[2]] + config.pages
+        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let fresh = try Bitmap(width: w, height: h)
+        var t = 0.0
+        var shadowChecks = 0
+        func differing(_ pixel: (Int, Int) -> UInt32?) -> Int {
+            var n = 0
+            for y in 0..<h {
+                let row = fresh.canvas.row(y)
+                for x in 0..<w where row[x] & 0xFFFFFF != (pixel(x, y) ?? 0) & 0xFFFFFF { n += 1 }
+            }
+            return n
+        }
+        func frame(_ label: String) throws {
+            var damage = Region()
+            let directBefore = display.directFrames
+            assembly.scene.advance(to: t)
+            let canvas = assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage,
+                                                  scanout: display.scanoutSurface)
+            _ = try display.present(damage)
+            _ = try display.handleReadable()
+            var scratch = Region()
+            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
+            XCTAssertEqual(differing { device.screenPixel(x: $0, y: $1) }, 0, "\(driver): \(label) on screen at t = \(t)")
+            if display.directFrames == directBefore && assembly.scene.menu.opacity(at: t) == 0 {
+                XCTAssertEqual(differing { canvas.pixel(x: $0, y: $1) }, 0, "\(driver): \(label) in the shadow at t = \(t)")
+                shadowChecks += 1
+            }
+        }
+        func pull(from x0: Double, by dx: Double, frames: Int, hold: Int = 0, y: Double = 120) throws {
+            var x = x0
+            assembly.scene.handle(.down(slot: 0, x: x, y: y, time: t))
+            for _ in 0..<frames { t += 1.0 / 60; x += dx / Double(frames); assembly.scene.handle(.move(slot: 0, x: x, y: y, time: t)); try frame("pull") }
+            for _ in 0..<hold { t += 1.0 / 60; try frame("hold") }
+            assembly.scene.handle(.up(slot: 0, time: t))
+        }
+        try frame("first")
+        let directAtStart = display.directFrames
+        // Pulled in a little and held while the dots spring, then let go: the page springs back.
+        try pull(from: 280, by: -30, frames: 6, hold: 8)
+        for _ in 0..<40 { t += 1.0 / 60; try frame("spring back") }
+        XCTAssertGreaterThan(display.directFrames - directAtStart, 20, "\(driver): pull frames went straight to scan-out")
+        // A fling, then a pull while the page still coasts (the scroll moves under the pull).
+        var fy = 220.0
+        assembly.scene.handle(.down(slot: 0, x: 160, y: fy, time: t))
+        for _ in 0..<3 { t += 1.0 / 60; fy -= 40; assembly.scene.handle(.move(slot: 0, x: 160, y: fy, time: t)); try frame("fling") }
+        assembly.scene.handle(.up(slot: 0, time: t))
+        t += 1.0 / 60
+        try frame("coast")
+        try pull(from: 300, by: -40, frames: 5)
+        for _ in 0..<40 { t += 1.0 / 60; try frame("settle") }
+        // Pulled right: the page moves right, not a direct pull.
+        try pull(from: 40, by: 40, frames: 5)
+        for _ in 0..<30 { t += 1.0 / 60; try frame("settle right") }
+        // Far enough to open the menu, then the menu closes again.
+        try pull(from: 300, by: -200, frames: 10)
+        for _ in 0..<30 { t += 1.0 / 60; try frame("menu opens") }
+        XCTAssertGreaterThan(assembly.scene.menu.opacity(at: t), 0, "\(driver): the long pull opened the menu")
+        assembly.scene.handle(.down(slot: 0, x: 5, y: 5, time: t))
+        assembly.scene.handle(.up(slot: 0, time: t + 0.05))
+        for _ in 0..<30 { t += 1.0 / 60; try frame("menu closes") }
+        XCTAssertGreaterThan(shadowChecks, 40)
+    }
 }

@@ -14,8 +14,9 @@ public final class SceneRenderer {
     public let content: PageContent
     private let icons: IconCache
 
-    private var last: FrameState?
-    private var pageBitmap: Bitmap?
+    private(set) var last: FrameState?
+    /// The page under the menu; between menus, scratch for a direct pull's strip.
+    var pageBitmap: Bitmap?
     private var menuLayer: Bitmap?
     private var menuLayerKey: MenuLayerKey?
     /// Where the menu layer differs from its overlay colour (the ring items and labels):
@@ -26,7 +27,11 @@ public final class SceneRenderer {
     private var pageDamage = Region()
     /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
     /// does not hold it, and the next frame drawn there must be drawn whole.
-    private var shadowStale = false
+    private(set) var shadowStale = false
+    /// A pull is being shown straight from the shadow (`SceneRenderer+DirectPull.swift`):
+    /// the shadow holds the page as this state describes (not pulled, no dots), while the
+    /// screen shows `last`.
+    var pullBase: FrameState?
     private var stale = Region()
 
     public init(scene: KioskScene, content: PageContent) {
@@ -36,7 +41,7 @@ public final class SceneRenderer {
     }
 
     /// Forget the previous frame: the next one is drawn in full.
-    public func invalidate() { last = nil }
+    public func invalidate() { last = nil; pullBase = nil }
 
     /// Whether the frame on screen differs from what the scene looks like at `time`.
     /// An animation that ends between two frames (a fade reaching 0 while the loop
@@ -125,10 +130,16 @@ public final class SceneRenderer {
         if now.blanked {
             if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
             shadowStale = false
+            pullBase = nil
             last = now
             return canvas
         }
         let layered = now.menuAlpha > 0
+        if !layered, directPull(canvas, now: now, scanout: scanout) {
+            damage.add(full)
+            last = now
+            return canvas
+        }
         var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
@@ -141,7 +152,8 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        if !(shadowStale && !layered), let last, last.generation == now.generation, last.width == now.width, last.height == now.height,
+        // What the shadow holds: the last frame, or the unpulled page under a direct pull.
+        if !(shadowStale && !layered), let last = pullBase ?? last, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, (last.menuAlpha > 0) == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
@@ -198,6 +210,8 @@ public final class SceneRenderer {
             if shadowStale { damage.add(full) }
             shadowStale = false
         }
+        // The screen showed a pull the shadow did not hold: all of it changes.
+        if pullBase != nil { damage.add(full); pullBase = nil }
         last = now
         return canvas
     }
@@ -234,7 +248,7 @@ public final class SceneRenderer {
     }
 
     /// Background, text and dots inside `clip`.
-    private func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
+    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
         var c = target
         c.clip = clip
         c.fill(clip, color: scene.config.theme.background)
