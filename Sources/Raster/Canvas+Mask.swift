@@ -12,7 +12,7 @@ extension Canvas {
         guard !r.isEmpty else { return }
         // One C call per glyph: a vectorised loop (AVX2/AVX-512 clones) with the same
         // arithmetic as mixPixel, so the result is bit-identical (MaskKernelTests).
-        cshim_raster_mask_blit(row(r.minY) + r.x, stride / 4, mask + (r.minY - y) * maskStride + (r.x - x), maskStride,
+        cshim_raster_mask_blit(row(r.minY) + r.x, stride / 4, stride / 4 - r.x, mask + (r.minY - y) * maskStride + (r.x - x), maskStride,
                                r.width, r.height, color.argb | 0xFF00_0000, UInt32(color.alpha))
     }
 }
