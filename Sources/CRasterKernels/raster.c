@@ -196,6 +196,39 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, c
     }
 }
 
+// A premultiplied image OVER the destination (page photographs, menu icons): per pixel
+// p + round(d·(255 − pα)/255) per byte, as one 32-bit add, made opaque — the arithmetic of
+// Raster's Swift drawImage, so the bytes are the same. Eight pixels at a time are checked:
+// all opaque (a photograph) is a plain copy, all transparent is skipped, anything else is
+// mixed pixel by pixel.
+static inline uint32_t over_pixel(uint32_t p, uint32_t d) {
+    uint32_t pa = p >> 24;
+    if (pa == 0) return d;
+    if (pa == 255) return p;
+    uint32_t out = 0, ia = 255 - pa;
+    for (int b = 0; b < 32; b += 8) {
+        unsigned t = ((d >> b) & 0xFF) * ia + 128;
+        out |= (uint32_t)(((t + (t >> 8)) >> 8) & 0xFF) << b;
+    }
+    return (p + out) | 0xFF000000u;
+}
+
+void cshim_raster_over(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width, size_t rows) {
+    for (size_t y = 0; y < rows; y++) {
+        uint32_t *d = dst + y * dst_stride;
+        const uint32_t *s = src + y * src_stride;
+        size_t i = 0;
+        for (; i + 8 <= width; i += 8) {
+            uint32_t all = 0xFFFFFFFFu, any = 0;
+            for (int k = 0; k < 8; k++) { all &= s[i + k]; any |= s[i + k]; }
+            if (all >> 24 == 255) { __builtin_memcpy(d + i, s + i, 32); continue; }
+            if (any >> 24 == 0) continue;
+            for (int k = 0; k < 8; k++) d[i + k] = over_pixel(s[i + k], d[i + k]);
+        }
+        for (; i < width; i++) d[i] = over_pixel(s[i], d[i]);
+    }
+}
+
 // Solid fill of `rows` rows of `width` pixels (stride in pixels): 64-byte vector stores,
 // about memset's speed (pixman_fill's SSE2 loop took 1.4 times as long on a 1080p frame).
 #if defined(__x86_64__)

@@ -139,6 +139,37 @@ static void mask_blit(void) {
     }
 }
 
+// A premultiplied image over the destination: runs of opaque, transparent and mixed
+// pixels (each eight-pixel step takes its own path), every width up to past two steps.
+static void over(void) {
+    enum { stride = 40, rows = 4 };
+    uint32_t dst[stride * rows], want[stride * rows], src[stride * rows];
+    for (int round = 0; round < 300; round++) {
+        size_t w = (size_t)round % 33;
+        for (size_t i = 0; i < stride * rows; i++) {
+            uint32_t r = next(), kind = (i / 8 + (size_t)round) % 4;
+            uint32_t alpha = kind == 0 ? 255 : kind == 1 ? 0 : kind == 2 ? (r >> 24) : ((r & 1) ? 255 : 0);
+            uint32_t p = alpha << 24;
+            for (int b = 0; b < 24; b += 8) p |= (((r >> b) & 0xFF) * alpha / 255) << b; // premultiplied
+            src[i] = p;
+            dst[i] = want[i] = next();
+        }
+        for (size_t y = 0; y < rows; y++)
+            for (size_t x = 0; x < w; x++) {
+                uint32_t p = src[y * stride + x], d = want[y * stride + x], pa = p >> 24;
+                if (pa == 0) continue;
+                if (pa == 255) { want[y * stride + x] = p; continue; }
+                uint32_t out = 0;
+                for (int b = 0; b < 32; b += 8) out |= (uint32_t)((((d >> b) & 0xFF) * (255 - pa) + 127) / 255) << b;
+                want[y * stride + x] = (p + out) | 0xFF000000u;
+            }
+        cshim_raster_over(dst, stride, src, stride, w, rows);
+        for (size_t i = 0; i < stride * rows; i++)
+            if (dst[i] != want[i]) { mismatch("over", "random", i, dst[i], want[i]); break; }
+        absorb(dst, sizeof dst);
+    }
+}
+
 // Fills: every width up to past two vector steps, strides wider than the rows; nothing
 // outside the rows is touched.
 static void fill(void) {
@@ -163,6 +194,7 @@ int main(void) {
     stream_variants();
     mask_blit();
     fill();
+    over();
     if (failures) { fprintf(stderr, "raster kernels: %d mismatches\n", failures); return 1; }
     printf("raster kernels exact, output hash %016llx\n", (unsigned long long)hash);
     return 0;

@@ -24,6 +24,8 @@ void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t cou
 // back unchanged when there is room.
 void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, const uint8_t *mask, size_t mask_stride,
                             size_t width, size_t height, uint32_t color, unsigned color_alpha);
+// A premultiplied ARGB image over dst (the result opaque); strides in pixels.
+void cshim_raster_over(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width, size_t rows);
 // Solid fill: `rows` rows of `width` pixels set to `word`; stride in pixels.
 void cshim_raster_fill(uint32_t *dst, size_t stride, size_t width, size_t rows, uint32_t word);
 // Scan-out copy: `rows` rows of `row_bytes` into write-only memory with streaming
