@@ -22,8 +22,8 @@ final class ScanoutPanningTests: XCTestCase {
     func testMethodPerDriver() {
         XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .copy, "off by default (see PanMethod.forDriver)")
         XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "on"), .offsetFramebuffers)
-        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .crtcY)
-        XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .crtcY)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .sourceY)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .sourceY)
         XCTAssertEqual(PanMethod.forDriver("vc4"), .copy)
         XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "copy"), .copy)
     }
@@ -68,6 +68,58 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown)
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 2")
         XCTAssertTrue(device.calls.last!.hasPrefix("dirtyFB 1101"), device.calls.last!)
+    }
+
+    func testAtomicCommitsMoveTheSourceRowOnVirtio() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        device.atomicSupported = true
+        try display.start()
+        XCTAssertEqual(display.presentPath, .atomic)
+        XCTAssertTrue(lines[0].contains("atomic commit with event"), lines[0])
+        XCTAssertEqual(try display.present(Region()), .shown, "the first frame is a legacy modeset")
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
+        _ = display.pan(by: -1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .queued)
+        XCTAssertEqual(device.calls.last, "atomic 31 fb 1102 srcY 2 8x4 damage 8x5+0+1",
+                       "the window's row as SRC_Y; damage in buffer rows (this buffer lacked the first frame too)")
+        XCTAssertEqual(device.calls.filter { $0.hasPrefix("setCRTC") }.count, 1, "no SetCrtc for the pan")
+        XCTAssertTrue(display.flipPending)
+        XCTAssertEqual(try display.handleReadable(), 1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 1, y: 1, width: 2, height: 1))), .queued)
+        XCTAssertEqual(device.calls.last, "atomic 31 fb 1101 srcY 2 8x4 damage 8x1+0+5,2x1+1+3")
+    }
+
+    func testAtomicOffsetFramebuffersOnBochs() throws {
+        let (display, device) = makeDisplay(driver: "bochs-drm")
+        device.atomicSupported = true
+        try display.start()
+        XCTAssertEqual(try display.present(Region()), .shown)
+        _ = display.pan(by: 1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
+        XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 0", "atomic 31 fb 5002 srcY 0 8x4 damage 8x5+0+0"])
+    }
+
+    func testRefusedAtomicCommitFallsBackToLegacyCalls() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        device.atomicSupported = true
+        try display.start()
+        XCTAssertEqual(try display.present(Region()), .shown)
+        device.atomicError = .invalidArgument
+        _ = display.pan(by: -1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown, "the same frame, by SetCrtc y")
+        XCTAssertEqual(display.presentPath, .pageFlip)
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1102 conn 5 8x4@60 y 2")
+        XCTAssertTrue(lines.contains { $0.contains("atomic commit failed") && $0.contains("legacy page flips") }, "\(lines)")
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued, "then page flips")
+        XCTAssertTrue(device.calls.last!.hasPrefix("pageFlip"), device.calls.last!)
+    }
+
+    func testAtomicCanBeTurnedOff() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        device.atomicSupported = true
+        display.atomicOverride = "off"
+        try display.start()
+        XCTAssertEqual(display.presentPath, .pageFlip)
     }
 
     func testRefusedOffsetFallsBackToCopying() throws {
@@ -119,14 +171,18 @@ final class ScanoutPanningTests: XCTestCase {
         for driver in ["bochs-drm", "virtio_gpu", "vc4"] {
             try checkPannedFramesMatchFullRedraws(driver: driver)
         }
+        try checkPannedFramesMatchFullRedraws(driver: "virtio_gpu", atomic: true)
+        try checkPannedFramesMatchFullRedraws(driver: "bochs-drm", atomic: true)
         try checkPannedFramesMatchFullRedraws(driver: "bochs-drm", rotation: .r90)
     }
 
-    private func checkPannedFramesMatchFullRedraws(driver: String, rotation: Rotation = .r0) throws {
+    private func checkPannedFramesMatchFullRedraws(driver: String, rotation: Rotation = .r0, atomic: Bool = false) throws {
         let w = 320, h = 240
         let (display, device) = rotation.swapsAxes ? makeDisplay(driver: driver, width: h, height: w, rotation: rotation)
                                                    : makeDisplay(driver: driver, width: w, height: h)
+        device.atomicSupported = atomic
         try display.start()
+        XCTAssertEqual(display.presentPath, atomic ? .atomic : .pageFlip)
         var config = KioskConfig.builtIn
         config.pages = [config.pages[2]] + config.pages
         let assembly = try KioskAssembly(config: config, width: w, height: h)
@@ -168,6 +224,7 @@ final class ScanoutPanningTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 90)
         XCTAssertGreaterThan(display.pans, 50, "\(driver) \(rotation): the scrolls moved the window")
+        if atomic { XCTAssertGreaterThan(device.calls.filter { $0.hasPrefix("atomic") }.count, 50, "\(driver): frames by atomic commits") }
         XCTAssertGreaterThan(display.recentres, 0, "\(driver) \(rotation): the flings ran off the shadow")
     }
 

@@ -40,7 +40,7 @@ extension KMSDisplay: ScanoutSurface {
     func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, Int) {
         switch window.method {
         case .copy: return (buffer.framebuffer, 0)
-        case .crtcY: return (buffer.framebuffer, window.top)
+        case .sourceY: return (buffer.framebuffer, window.top)
         case .offsetFramebuffers:
             let i = scanout.back
             if let made = window.offsetFramebuffers[i], made.rows == window.top { return (made.framebuffer, 0) }

@@ -106,6 +106,11 @@ public final class KMSDisplay: FrameSink {
         }
         if saved == nil { saved = device.saveCRTC(choice.crtc) }
         try allocate(for: choice)
+        // Frames by atomic commits where the driver offers them (LECTERN_ATOMIC=off: legacy).
+        if atomicOverride != "off", let index = crtcs.firstIndex(of: choice.crtc),
+           device.enableAtomic(crtc: choice.crtc, crtcIndex: index) {
+            presenter.useAtomic()
+        }
         log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(buffers.first?.height ?? 0), shadow rows \(window.shadowHeight), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
         loggedWaiting = false
         return true
@@ -141,6 +146,8 @@ public final class KMSDisplay: FrameSink {
     /// `LECTERN_PAN` from the environment ("copy" forces copying, "on" enables methods
     /// that are off by default); tests and the bench set it.
     public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
+    /// `LECTERN_ATOMIC` from the environment: "off" keeps frames on the legacy calls.
+    public var atomicOverride: String? = getenv("LECTERN_ATOMIC").map { String(cString: $0) }
 
     func updateWindowCanvas() {
         guard let shadow else { windowCanvas = nil; return }

@@ -4,15 +4,16 @@ import Touch
 /// How the display moves its scan-out window over buffers taller than the screen,
 /// chosen by driver. Measured on QEMU (a probe capturing the screen): bochs-drm scans
 /// out from a framebuffer's offset but ignores the plane's SRC_Y and SetCrtc's y;
-/// virtio-gpu honours SetCrtc's y (and atomic SRC_Y) but ignores framebuffer offsets.
+/// virtio-gpu honours SetCrtc's y and the plane's SRC_Y but ignores framebuffer offsets.
 /// No single call pans on both, so drivers not on this list copy.
 public enum PanMethod: String, Equatable, Sendable {
     /// Framebuffers over the same dumb buffer at row offsets (AddFB2 `offsets[0]`),
-    /// shown by page flips: bochs-drm.
+    /// shown by page flips or atomic commits: bochs-drm.
     case offsetFramebuffers = "offset framebuffers (AddFB2) shown by page flips"
-    /// drmModeSetCrtc with y when the window moved (page flips otherwise keep it),
-    /// plus DirtyFB: virtio-gpu.
-    case crtcY = "SetCrtc y when the window moves, page flips otherwise"
+    /// The window's first row as the scan-out's source y: the primary plane's SRC_Y in
+    /// each atomic commit, or (legacy) drmModeSetCrtc's y when the window moved, page
+    /// flips otherwise: virtio-gpu.
+    case sourceY = "the window's row as the scan-out's source y (plane SRC_Y, or SetCrtc y)"
     /// Not known to pan (or rotated): the window moves in the shadow and is copied whole
     /// into screen-sized buffers.
     case copy = "copying the window (driver not known to pan)"
@@ -27,7 +28,7 @@ public enum PanMethod: String, Equatable, Sendable {
         if override == "copy" { return .copy }
         switch name {
         case "bochs-drm", "bochs": return override == "on" ? .offsetFramebuffers : .copy
-        case "virtio_gpu", "virtio-gpu": return .crtcY
+        case "virtio_gpu", "virtio-gpu": return .sourceY
         default: return .copy
         }
     }
