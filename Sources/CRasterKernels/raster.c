@@ -2,11 +2,45 @@
 #include "cshim_raster.h"
 #include <string.h>
 
-// Explicit 16-bit vectors (clang's vector extensions): a plain byte loop gets promoted
-// to 32-bit lanes and runs at half the width. Built three times (AVX-512BW, AVX2, baseline) and picked
-// at load time.
-typedef uint8_t u8x16 __attribute__((vector_size(32)));
-typedef uint16_t u16x16 __attribute__((vector_size(64)));
+// The two mixes. Per byte dst = (src·a + under·(255 − a)) / 255 rounded, computed as
+// t = x + 128, (t + (t >> 8)) >> 8 (exact for every x ≤ 255·255; see BlendTests).
+// Bytes are taken two to a 16-bit lane without widening: the even byte of each pair (blue,
+// red) masked into the low half, the odd one (green, alpha) shifted down; both results go
+// back into their own half. No lane-widening or narrowing instruction is needed, so a
+// vector is loaded, mixed and stored whole (an earlier version widened 32 bytes to 16-bit
+// lanes and narrowed back: clang folded the narrowing into the store, which then could not
+// be a streaming store). 64 bytes per step (one AVX-512 register, two AVX2, four SSE2 or
+// NEON), then 16-byte steps, then single bytes. Built three times on x86-64 (AVX-512BW,
+// AVX2, baseline) and picked at load time; GCC and clang both compile it (scripts/arm-check).
+typedef uint16_t u16x32 __attribute__((vector_size(64)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+// Rounded x / 255 for t = x + 128, in the low byte of the lane, or in the high byte.
+#define LECTERN_DIV255_LOW(t) (((t) + ((t) >> 8)) >> 8)
+#define LECTERN_DIV255_HIGH(t) (((t) + ((t) >> 8)) & 0xFF00)
+// One vector of the two-source mix (s: src, d: under; a, ia: uint16_t).
+#define LECTERN_MIX(s, d, a, ia) \
+    (LECTERN_DIV255_LOW(((s) & 0xFF) * (a) + ((d) & 0xFF) * (ia) + 128) | \
+     LECTERN_DIV255_HIGH(((s) >> 8) * (a) + ((d) >> 8) * (ia) + 128))
+// One vector of the colour mix: be / bo hold colour·a + 128 for each lane's low / high byte.
+#define LECTERN_MIX_COLOR(d, be, bo, ia) \
+    (LECTERN_DIV255_LOW(((d) & 0xFF) * (ia) + (be)) | LECTERN_DIV255_HIGH(((d) >> 8) * (ia) + (bo)))
+
+// Streaming (non-temporal) stores are clang's builtin. GCC (the ARM cross-check in
+// scripts/arm-check builds with it too) has none: there the store is a plain one, the
+// same bytes, and only the cache behaviour differs.
+#if defined(__clang__)
+#define LECTERN_STREAM_STORE(value, address) __builtin_nontemporal_store((value), (address))
+#else
+#define LECTERN_STREAM_STORE(value, address) (*(address) = (value))
+#endif
+
+static inline unsigned mix1(unsigned s, unsigned d, uint16_t a, uint16_t ia) {
+    unsigned t = s * a + d * ia + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+// Colour byte k of the pixel word (byte i of a run takes byte i & 3).
+static inline unsigned color_byte(uint32_t color, size_t i) { return (color >> (8 * (i & 3))) & 0xFF; }
 
 #if defined(__x86_64__)
 __attribute__((target_clones("avx512bw", "avx2", "default")))
@@ -14,19 +48,39 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
     size_t i = 0;
-    for (; i + 32 <= count; i += 32) {
-        u8x16 s8, d8;
-        __builtin_memcpy(&s8, src + i, 32);
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = __builtin_convertvector(s8, u16x16) * a + __builtin_convertvector(d8, u16x16) * ia + 128;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        __builtin_memcpy(dst + i, &r, 32);
+    for (; i + 64 <= count; i += 64) {
+        u16x32 s, d;
+        __builtin_memcpy(&s, src + i, 64);
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX(s, d, a, ia);
+        __builtin_memcpy(dst + i, &r, 64);
     }
-    for (; i < count; i++) {
-        unsigned t = src[i] * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    for (; i + 16 <= count; i += 16) {
+        u16x8 s, d;
+        __builtin_memcpy(&s, src + i, 16);
+        __builtin_memcpy(&d, under + i, 16);
+        u16x8 r = LECTERN_MIX(s, d, a, ia);
+        __builtin_memcpy(dst + i, &r, 16);
     }
+    for (; i < count; i++) dst[i] = (uint8_t)mix1(src[i], under[i], a, ia);
 }
+
+// The colour mix's lane constants for a vector starting at byte `phase` of a pixel: the
+// low halves alternate colour bytes phase and phase + 2, the high halves phase + 1 and
+// phase + 3 (a 32-bit pattern, splatted).
+typedef uint32_t u32x16 __attribute__((vector_size(64)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+static inline uint32_t color_lane_pair(uint32_t color, uint16_t a, size_t first) {
+    return (uint32_t)(uint16_t)(color_byte(color, first) * a + 128)
+        | (uint32_t)(uint16_t)(color_byte(color, first + 2) * a + 128) << 16;
+}
+#define LECTERN_COLOR_LANES(be, bo, wide, phase)                                         \
+    {                                                                                    \
+        wide e32 = (wide){0} + color_lane_pair(color, a, (phase));                       \
+        wide o32 = (wide){0} + color_lane_pair(color, a, (phase) + 1);                   \
+        __builtin_memcpy(&be, &e32, sizeof be);                                          \
+        __builtin_memcpy(&bo, &o32, sizeof bo);                                          \
+    }
 
 // The same mix with a constant source colour (the menu overlay away from its items):
 // only `under` is read. `color` is a pixel word 0xAARRGGBB, little-endian in memory.
@@ -35,45 +89,64 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    u16x16 s;
-    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)(((color >> (8 * (lane & 3))) & 0xFF) * a + 128);
     size_t i = 0;
-    for (; i + 32 <= count; i += 32) {
-        u8x16 d8;
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        __builtin_memcpy(dst + i, &r, 32);
+    u16x32 be, bo;
+    LECTERN_COLOR_LANES(be, bo, u32x16, 0)
+    for (; i + 64 <= count; i += 64) {
+        u16x32 d;
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);
+        __builtin_memcpy(dst + i, &r, 64);
     }
-    for (; i < count; i++) {
-        unsigned c = (color >> (8 * (i & 3))) & 0xFF;
-        unsigned t = c * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    u16x8 be8, bo8;
+    LECTERN_COLOR_LANES(be8, bo8, u32x4, 0)
+    for (; i + 16 <= count; i += 16) {
+        u16x8 d;
+        __builtin_memcpy(&d, under + i, 16);
+        u16x8 r = LECTERN_MIX_COLOR(d, be8, bo8, ia);
+        __builtin_memcpy(dst + i, &r, 16);
     }
+    for (; i < count; i++) dst[i] = (uint8_t)mix1(color_byte(color, i), under[i], a, ia);
 }
 
 // Glyph masks, one call per glyph (a call per row cost more than it saved): per pixel
 // a = coverage · colour alpha / 255 rounded, then each byte (colour·a + dst·(255 − a)) / 255
 // rounded — the same arithmetic as Raster's scalar mixPixel, so results are identical.
-// Eight pixels per step (coverage bytes spread to their pixel's four bytes), rows of
-// fewer than eight pixels and the tails one by one.
+// Eight pixels per step (coverage bytes spread to their pixel's four bytes). A row's last
+// one to seven pixels (most rows of a small glyph) take the same step with the coverage
+// padded with zeros, which leave a pixel as it is: in place where the destination row has
+// room for eight pixels (`dst_room`, pixels from dst to the end of its row's stride), else
+// through a small buffer.
 typedef uint8_t u8x8 __attribute__((vector_size(8)));
-static inline uint32_t mask_pixel(uint32_t color, uint32_t d, unsigned a) {
-    uint32_t out = 0;
-    for (int b = 0; b < 32; b += 8) {
-        unsigned t = ((color >> b) & 0xFF) * a + ((d >> b) & 0xFF) * (255 - a) + 128;
-        out |= (uint32_t)(((t + (t >> 8)) >> 8) & 0xFF) << b;
+typedef uint8_t u8x16 __attribute__((vector_size(32)));
+typedef uint16_t u16x16 __attribute__((vector_size(64)));
+typedef uint64_t u64x8 __attribute__((vector_size(64)));
+// Eight pixels at dp (uint32_t *) by the coverage bytes c8 (u8x8); s: the colour's bytes,
+// ca: the colour's alpha (uint16_t).
+#define LECTERN_MASK_STEP(dp, c8)                                                             \
+    {                                                                                         \
+        u8x16 c32 = __builtin_shufflevector(c8, c8, 0,0,0,0, 1,1,1,1, 2,2,2,2, 3,3,3,3,       \
+                                            4,4,4,4, 5,5,5,5, 6,6,6,6, 7,7,7,7);              \
+        u16x16 a = __builtin_convertvector(c32, u16x16);                                      \
+        if (ca != 255) { u16x16 ta = a * ca + 128; a = (ta + (ta >> 8)) >> 8; }               \
+        u8x16 d8;                                                                             \
+        __builtin_memcpy(&d8, (dp), 32);                                                      \
+        u16x16 t = s * a + __builtin_convertvector(d8, u16x16) * (255 - a) + 128;             \
+        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);                        \
+        __builtin_memcpy((dp), &r, 32);                                                       \
     }
-    return out;
-}
 #if defined(__x86_64__)
 __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
-void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mask, size_t mask_stride,
+void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, const uint8_t *mask, size_t mask_stride,
                             size_t width, size_t height, uint32_t color, unsigned color_alpha) {
     const uint16_t ca = (uint16_t)color_alpha;
+    // The colour's four bytes, one to a 16-bit lane, repeated (a 64-bit pattern, splatted).
+    const uint64_t pattern = (uint64_t)(color & 0xFF) | (uint64_t)((color >> 8) & 0xFF) << 16
+        | (uint64_t)((color >> 16) & 0xFF) << 32 | (uint64_t)(color >> 24) << 48;
+    const u64x8 pattern8 = (u64x8){0} + pattern;
     u16x16 s;
-    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)((color >> (8 * (lane & 3))) & 0xFF);
+    __builtin_memcpy(&s, &pattern8, sizeof s);
     for (size_t y = 0; y < height; y++) {
         uint32_t *d = dst + y * dst_stride;
         const uint8_t *m = mask + y * mask_stride;
@@ -83,23 +156,74 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mas
             __builtin_memcpy(&bits, m + i, 8);
             if (bits == 0) continue;
             u8x8 c8;
-            __builtin_memcpy(&c8, m + i, 8);
-            u8x16 c32 = __builtin_shufflevector(c8, c8, 0,0,0,0, 1,1,1,1, 2,2,2,2, 3,3,3,3, 4,4,4,4, 5,5,5,5, 6,6,6,6, 7,7,7,7);
-            u16x16 a = __builtin_convertvector(c32, u16x16);
-            if (ca != 255) { u16x16 t = a * ca + 128; a = (t + (t >> 8)) >> 8; }
-            u8x16 d8;
-            __builtin_memcpy(&d8, d + i, 32);
-            u16x16 t = s * a + __builtin_convertvector(d8, u16x16) * (255 - a) + 128;
-            u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-            __builtin_memcpy(d + i, &r, 32);
+            __builtin_memcpy(&c8, &bits, 8);
+            LECTERN_MASK_STEP(d + i, c8)
         }
-        for (; i < width; i++) {
-            unsigned c = m[i];
-            if (c == 0) continue;
-            unsigned a = c;
-            if (ca != 255) { unsigned t = c * ca + 128; a = (t + (t >> 8)) >> 8; }
-            d[i] = a == 255 ? color : mask_pixel(color, d[i], a);
+        if (i < width) {
+            // The mask's last bytes gathered in a register (reading 8 could pass its end).
+            const size_t n = width - i;
+            uint64_t bits = 0;
+            for (size_t k = 0; k < n; k++) bits |= (uint64_t)m[i + k] << (8 * k);
+            if (bits == 0) continue;
+            u8x8 c8;
+            __builtin_memcpy(&c8, &bits, 8);
+            if (i + 8 <= dst_room) {
+                LECTERN_MASK_STEP(d + i, c8)
+            } else {
+                uint32_t dt[8] = {0};
+                for (size_t k = 0; k < n; k++) dt[k] = d[i + k];
+                LECTERN_MASK_STEP(dt, c8)
+                for (size_t k = 0; k < n; k++) d[i + k] = dt[k];
+            }
         }
+    }
+}
+
+// A premultiplied image OVER the destination (page photographs, menu icons): per pixel
+// p + round(d·(255 − pα)/255) per byte, as one 32-bit add, made opaque — the arithmetic of
+// Raster's Swift drawImage, so the bytes are the same. Eight pixels at a time are checked:
+// all opaque (a photograph) is a plain copy, all transparent is skipped, anything else is
+// mixed pixel by pixel.
+static inline uint32_t over_pixel(uint32_t p, uint32_t d) {
+    uint32_t pa = p >> 24;
+    if (pa == 0) return d;
+    if (pa == 255) return p;
+    uint32_t out = 0, ia = 255 - pa;
+    for (int b = 0; b < 32; b += 8) {
+        unsigned t = ((d >> b) & 0xFF) * ia + 128;
+        out |= (uint32_t)(((t + (t >> 8)) >> 8) & 0xFF) << b;
+    }
+    return (p + out) | 0xFF000000u;
+}
+
+void cshim_raster_over(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width, size_t rows) {
+    for (size_t y = 0; y < rows; y++) {
+        uint32_t *d = dst + y * dst_stride;
+        const uint32_t *s = src + y * src_stride;
+        size_t i = 0;
+        for (; i + 8 <= width; i += 8) {
+            uint32_t all = 0xFFFFFFFFu, any = 0;
+            for (int k = 0; k < 8; k++) { all &= s[i + k]; any |= s[i + k]; }
+            if (all >> 24 == 255) { __builtin_memcpy(d + i, s + i, 32); continue; }
+            if (any >> 24 == 0) continue;
+            for (int k = 0; k < 8; k++) d[i + k] = over_pixel(s[i + k], d[i + k]);
+        }
+        for (; i < width; i++) d[i] = over_pixel(s[i], d[i]);
+    }
+}
+
+// Solid fill of `rows` rows of `width` pixels (stride in pixels): 64-byte vector stores,
+// about memset's speed (pixman_fill's SSE2 loop took 1.4 times as long on a 1080p frame).
+#if defined(__x86_64__)
+__attribute__((target_clones("avx512bw", "avx2", "default")))
+#endif
+void cshim_raster_fill(uint32_t *dst, size_t stride, size_t width, size_t rows, uint32_t word) {
+    const u32x16 v = (u32x16){0} + word;
+    for (size_t y = 0; y < rows; y++) {
+        uint32_t *d = dst + y * stride;
+        size_t i = 0;
+        for (; i + 16 <= width; i += 16) __builtin_memcpy(d + i, &v, 64);
+        for (; i < width; i++) d[i] = word;
     }
 }
 
@@ -110,54 +234,53 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mas
 // page in the cache instead of the scan-out buffer. 16-byte vector stores are
 // movntdq on x86-64 (SSE2, the baseline) and stnp on AArch64.
 typedef uint8_t u8v16 __attribute__((vector_size(16), aligned(1)));
-// Streaming (non-temporal) stores are clang's builtin. GCC (the ARM cross-check in
-// scripts/arm-check builds with it too) has none: there the store is a plain one, the
-// same bytes, and only the cache behaviour differs.
-#if defined(__clang__)
-#define LECTERN_STREAM_STORE(value, address) __builtin_nontemporal_store((value), (address))
-#else
-#define LECTERN_STREAM_STORE(value, address) (*(address) = (value))
-#endif
-
 typedef uint8_t u8v16a __attribute__((vector_size(16)));
+
+// A few bytes (a row's head before the vectors' alignment, or its tail) with streaming
+// stores too, four at a time where `dst` is 4-byte aligned (pixels always are). A plain
+// store into a line that streaming stores also write would first read that line back
+// (on cached memory: from DRAM, after the streaming stores reach it) — one such line per
+// row and call made a pull frame written in two parts cost twice a whole-frame copy.
+static inline void stream_small(uint8_t *dst, const uint8_t *src, size_t n) {
+    size_t k = 0;
+    if (((uintptr_t)dst & 3) == 0) {
+        for (; k + 4 <= n; k += 4) {
+            uint32_t v;
+            __builtin_memcpy(&v, src + k, 4);
+            LECTERN_STREAM_STORE(v, (uint32_t *)(dst + k));
+        }
+    }
+    for (; k < n; k++) dst[k] = src[k];
+}
+
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows) {
     for (size_t y = 0; y < rows; y++) {
         uint8_t *d = dst + y * dst_pitch;
         const uint8_t *s = src + y * src_stride;
         size_t n = row_bytes;
-        // Up to the first 16-byte boundary of the destination: plain stores.
+        // Up to the first 16-byte boundary of the destination, then whole vectors.
         size_t head = (16 - ((uintptr_t)d & 15)) & 15;
         if (head > n) head = n;
-        memcpy(d, s, head);
+        stream_small(d, s, head);
         d += head; s += head; n -= head;
         for (; n >= 16; n -= 16, d += 16, s += 16) {
             u8v16 v = *(const u8v16 *)s;
             LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
         }
-        memcpy(d, s, n);
+        stream_small(d, s, n);
     }
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_sfence();  // streaming stores are weakly ordered: finish them before the flip
-#elif defined(__aarch64__)
-    __asm__ volatile("dmb ishst" ::: "memory");
-#endif
+    cshim_raster_stream_fence();  // streaming stores are weakly ordered: finish them before the flip
 }
 
 // The two mixes again with streaming stores, for a frame composed straight into the
-// scan-out buffer (written once, never read): the destination is brought to a 32-byte
-// boundary with the scalar formula, then whole vectors are stored non-temporally.
-// Same arithmetic, so the same bytes as the kernels above.
-static inline void mix_scalar(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t from, size_t to,
-                              uint16_t a, uint16_t ia) {
-    for (size_t i = from; i < to; i++) {
-        unsigned t = src[i] * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
-}
-
-static inline size_t head_to_32(const uint8_t *dst, size_t count) {
-    size_t head = (32 - ((uintptr_t)dst & 31)) & 31;
+// scan-out buffer (written once, never read): whole 64-byte vectors from the destination's
+// first 64-byte boundary on (whole cache lines are what write-combining flushes best); the
+// head before it and the tail after the last whole vector are mixed by the kernels above
+// into a small buffer and streamed out from there (`stream_small`). Same arithmetic, so the
+// same bytes as the kernels above.
+static inline size_t head_to_64(const uint8_t *dst, size_t count) {
+    size_t head = (64 - ((uintptr_t)dst & 63)) & 63;
     return head > count ? count : head;
 }
 
@@ -166,17 +289,25 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    size_t i = head_to_32(dst, count);
-    mix_scalar(dst, src, under, 0, i, a, ia);
-    for (; i + 32 <= count; i += 32) {
-        u8x16 s8, d8;
-        __builtin_memcpy(&s8, src + i, 32);
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = __builtin_convertvector(s8, u16x16) * a + __builtin_convertvector(d8, u16x16) * ia + 128;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        LECTERN_STREAM_STORE(r, (u8x16 *)(dst + i));
+    uint8_t part[64];
+    size_t i = head_to_64(dst, count);
+    cshim_raster_mix_bytes(part, src, under, i, alpha);
+    stream_small(dst, part, i);
+    for (; i + 64 <= count; i += 64) {
+        u16x32 s, d;
+        __builtin_memcpy(&s, src + i, 64);
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX(s, d, a, ia);
+        LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i));
     }
-    mix_scalar(dst, src, under, i, count, a, ia);
+    cshim_raster_mix_bytes(part, src + i, under + i, count - i, alpha);
+    stream_small(dst + i, part, count - i);
+}
+
+// `color` as seen from byte `i` of a run (byte i takes colour byte i & 3).
+static inline uint32_t color_from(uint32_t color, size_t i) {
+    unsigned shift = 8 * (unsigned)(i & 3);
+    return shift ? (color >> shift) | (color << (32 - shift)) : color;
 }
 
 #if defined(__x86_64__)
@@ -184,26 +315,20 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    size_t i = head_to_32(dst, count);
-    for (size_t k = 0; k < i; k++) {
-        unsigned t = ((color >> (8 * (k & 3))) & 0xFF) * a + under[k] * ia + 128;
-        dst[k] = (uint8_t)((t + (t >> 8)) >> 8);
+    uint8_t part[64];
+    size_t i = head_to_64(dst, count);
+    cshim_raster_mix_color_bytes(part, under, i, color, alpha);
+    stream_small(dst, part, i);
+    u16x32 be, bo;
+    LECTERN_COLOR_LANES(be, bo, u32x16, i)
+    for (; i + 64 <= count; i += 64) {
+        u16x32 d;
+        __builtin_memcpy(&d, under + i, 64);
+        u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);
+        LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i));
     }
-    // Lane phase: dst + i is 4-byte aligned relative to the row start (i is a multiple
-    // of 4 when dst is pixel-aligned), so lane & 3 is still the byte within the pixel.
-    u16x16 s;
-    for (int lane = 0; lane < 32; lane++) s[lane] = (uint16_t)(((color >> (8 * ((i + lane) & 3))) & 0xFF) * a + 128);
-    for (; i + 32 <= count; i += 32) {
-        u8x16 d8;
-        __builtin_memcpy(&d8, under + i, 32);
-        u16x16 t = s + __builtin_convertvector(d8, u16x16) * ia;
-        u8x16 r = __builtin_convertvector((t + (t >> 8)) >> 8, u8x16);
-        LECTERN_STREAM_STORE(r, (u8x16 *)(dst + i));
-    }
-    for (; i < count; i++) {
-        unsigned t = ((color >> (8 * (i & 3))) & 0xFF) * a + under[i] * ia + 128;
-        dst[i] = (uint8_t)((t + (t >> 8)) >> 8);
-    }
+    cshim_raster_mix_color_bytes(part, under + i, count - i, color_from(color, i), alpha);
+    stream_small(dst + i, part, count - i);
 }
 
 void cshim_raster_stream_fence(void) {

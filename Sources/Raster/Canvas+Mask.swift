@@ -11,8 +11,10 @@ extension Canvas {
         let r = IntRect(x: x, y: y, width: width, height: height).intersection(clip)
         guard !r.isEmpty else { return }
         // One C call per glyph: a vectorised loop (AVX2/AVX-512 clones) with the same
-        // arithmetic as mixPixel, so the result is bit-identical (MaskKernelTests).
-        cshim_raster_mask_blit(row(r.minY) + r.x, stride / 4, mask + (r.minY - y) * maskStride + (r.x - x), maskStride,
+        // arithmetic as mixPixel, so the result is bit-identical (MaskKernelTests). The
+        // room to the canvas's right edge lets a row's last pixels be mixed in place
+        // (pixels past the glyph are rewritten unchanged, never outside the canvas).
+        cshim_raster_mask_blit(row(r.minY) + r.x, stride / 4, self.width - r.x, mask + (r.minY - y) * maskStride + (r.x - x), maskStride,
                                r.width, r.height, color.argb | 0xFF00_0000, UInt32(color.alpha))
     }
 }

@@ -79,6 +79,20 @@ final class FakeKMSDevice: KMSDevice {
         calls.append("restoreCRTC \(saved.crtc) fb \(saved.framebuffer) conn \(connector)")
     }
 
+    /// Whether `enableAtomic` finds a primary plane, and an error for `atomicFlip`.
+    var atomicSupported = false
+    var atomicError: Errno?
+    func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool { atomicSupported }
+    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+                    damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
+        if let atomicError { throw atomicError }
+        precondition(atomicSupported, "atomic commit without atomic modesetting")
+        pendingFlips += 1
+        calls.append("atomic \(crtc) fb \(framebuffer) srcY \(sourceY) \(width)x\(height) damage "
+                     + damage.map { "\($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ","))
+        onScreen = (framebuffer, sourceY)
+    }
+
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
         if let flipError { throw flipError }
         pendingFlips += 1

@@ -24,8 +24,8 @@ final class ScanoutPanningTests: XCTestCase {
     func testMethodPerDriver() {
         XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .copy, "off by default (see PanMethod.forDriver)")
         XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "on"), .offsetFramebuffers)
-        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .crtcY)
-        XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .crtcY)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .sourceY)
+        XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .sourceY)
         XCTAssertEqual(PanMethod.forDriver("vc4"), .copy)
         XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "copy"), .copy)
     }
@@ -72,24 +72,79 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertTrue(device.calls.last!.hasPrefix("dirtyFB 1101"), device.calls.last!)
     }
 
+    func testAtomicCommitsMoveTheSourceRowOnVirtio() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        device.atomicSupported = true
+        try display.start()
+        XCTAssertEqual(display.presentPath, .atomic)
+        XCTAssertTrue(lines[0].contains("atomic commit with event"), lines[0])
+        XCTAssertEqual(try display.present(Region()), .shown, "the first frame is a legacy modeset")
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
+        _ = display.pan(by: -1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .queued)
+        XCTAssertEqual(device.calls.last, "atomic 31 fb 1102 srcY 2 8x4 damage 8x5+0+1",
+                       "the window's row as SRC_Y; damage in buffer rows (this buffer lacked the first frame too)")
+        XCTAssertEqual(device.calls.filter { $0.hasPrefix("setCRTC") }.count, 1, "no SetCrtc for the pan")
+        XCTAssertTrue(display.flipPending)
+        XCTAssertEqual(try display.handleReadable(), 1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 1, y: 1, width: 2, height: 1))), .queued)
+        XCTAssertEqual(device.calls.last, "atomic 31 fb 1101 srcY 2 8x4 damage 8x1+0+5,2x1+1+3")
+    }
+
+    func testAtomicOffsetFramebuffersOnBochs() throws {
+        let (display, device) = makeDisplay(driver: "bochs-drm")
+        device.atomicSupported = true
+        try display.start()
+        XCTAssertEqual(try display.present(Region()), .shown)
+        _ = display.pan(by: 1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
+        XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 0", "atomic 31 fb 5002 srcY 0 8x4 damage 8x5+0+0"])
+    }
+
+    func testRefusedAtomicCommitFallsBackToLegacyCalls() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        device.atomicSupported = true
+        try display.start()
+        XCTAssertEqual(try display.present(Region()), .shown)
+        device.atomicError = .invalidArgument
+        _ = display.pan(by: -1)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown, "the same frame, by SetCrtc y")
+        XCTAssertEqual(display.presentPath, .pageFlip)
+        XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1102 conn 5 8x4@60 y 2")
+        XCTAssertTrue(lines.contains { $0.contains("atomic commit failed") && $0.contains("legacy page flips") }, "\(lines)")
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued, "then page flips")
+        XCTAssertTrue(device.calls.last!.hasPrefix("pageFlip"), device.calls.last!)
+    }
+
+    func testAtomicCanBeTurnedOff() throws {
+        let (display, device) = makeDisplay(driver: "virtio_gpu")
+        device.atomicSupported = true
+        display.atomicOverride = "off"
+        try display.start()
+        XCTAssertEqual(display.presentPath, .pageFlip)
+    }
+
     func testRefusedOffsetFallsBackToCopying() throws {
         let (display, device) = makeDisplay(driver: "bochs-drm")
         try display.start()
         device.addFramebufferError = .invalidArgument
         XCTAssertEqual(try display.present(Region()), .shown)
         XCTAssertEqual(display.panMethod, .copy)
-        XCTAssertFalse(display.canPan)
-        XCTAssertEqual(display.windowTop, 0)
+        XCTAssertFalse(display.scansOutWindow)
+        XCTAssertTrue(display.canPan, "the window still moves in the shadow; it is copied into the buffers' first rows")
+        XCTAssertEqual(display.windowTop, 1)
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60")
         XCTAssertTrue(lines.contains { $0.contains("failed on /dev/dri/card9") && $0.contains("copying instead") }, "\(lines)")
     }
 
-    func testRotatedOrUnknownDriversCopy() throws {
+    func testRotatedOrUnknownDriversCopyTheWindow() throws {
         for (driver, rotation) in [("bochs-drm", Rotation.r90), ("vc4", .r0)] {
             let (display, device) = makeDisplay(driver: driver, rotation: rotation)
             try display.start()
             XCTAssertEqual(display.panMethod, .copy)
-            XCTAssertFalse(display.canPan)
+            XCTAssertFalse(display.scansOutWindow)
+            XCTAssertTrue(display.canPan, "the window moves in a taller shadow")
+            XCTAssertEqual(display.shadow?.height, (rotation == .r0 ? 4 : 8) * 3 / 2)
             XCTAssertEqual(device.calls.filter { $0.hasPrefix("create") }.count, 2)
             XCTAssertFalse(device.calls.contains { $0.hasPrefix("create") && !$0.hasSuffix("8x4") && !$0.hasSuffix("4x8") }, "\(device.calls)")
         }
@@ -112,17 +167,24 @@ final class ScanoutPanningTests: XCTestCase {
     // MARK: The renderer on the panning display
 
     /// A drag and a fling on the long page, each frame scanned out through the fake's
-    /// offset framebuffers / CRTC y, equal the same frame drawn from scratch.
+    /// offset framebuffers / CRTC y, or copied from the shadow's moving window (a driver
+    /// not known to pan, a rotated panel), equal the same frame drawn from scratch.
     func testPannedFramesMatchFullRedraws() throws {
         for driver in ["bochs-drm", "virtio_gpu", "vc4"] {
             try checkPannedFramesMatchFullRedraws(driver: driver)
         }
+        try checkPannedFramesMatchFullRedraws(driver: "virtio_gpu", atomic: true)
+        try checkPannedFramesMatchFullRedraws(driver: "bochs-drm", atomic: true)
+        try checkPannedFramesMatchFullRedraws(driver: "bochs-drm", rotation: .r90)
     }
 
-    private func checkPannedFramesMatchFullRedraws(driver: String) throws {
+    private func checkPannedFramesMatchFullRedraws(driver: String, rotation: Rotation = .r0, atomic: Bool = false) throws {
         let w = 320, h = 240
-        let (display, device) = makeDisplay(driver: driver, width: w, height: h)
+        let (display, device) = rotation.swapsAxes ? makeDisplay(driver: driver, width: h, height: w, rotation: rotation)
+                                                   : makeDisplay(driver: driver, width: w, height: h)
+        device.atomicSupported = atomic
         try display.start()
+        XCTAssertEqual(display.presentPath, atomic ? .atomic : .pageFlip)
         var config = KioskConfig.builtIn
         config.pages = [config.pages[2]] + config.pages
         let assembly = try KioskAssembly(config: config, width: w, height: h)
@@ -140,9 +202,12 @@ final class ScanoutPanningTests: XCTestCase {
             var differing = 0
             for y in 0..<h {
                 let row = fresh.canvas.row(y)
-                for x in 0..<w where row[x] & 0xFFFFFF != (device.screenPixel(x: x, y: y) ?? 0) & 0xFFFFFF { differing += 1 }
+                for x in 0..<w {
+                    let p = rotation.physicalPoint(x: x, y: y, logicalWidth: w, logicalHeight: h)
+                    if row[x] & 0xFFFFFF != (device.screenPixel(x: p.x, y: p.y) ?? 0) & 0xFFFFFF { differing += 1 }
+                }
             }
-            XCTAssertEqual(differing, 0, "\(driver), frame at t = \(t)")
+            XCTAssertEqual(differing, 0, "\(driver) \(rotation), frame at t = \(t)")
             compared += 1
         }
         try frame()
@@ -160,7 +225,9 @@ final class ScanoutPanningTests: XCTestCase {
             for _ in 0..<40 { t += 1.0 / 60; try frame() }
         }
         XCTAssertGreaterThan(compared, 90)
-        if driver != "vc4" { XCTAssertGreaterThan(display.recentres, 0, "\(driver): the flings ran off the buffers") }
+        XCTAssertGreaterThan(display.pans, 50, "\(driver) \(rotation): the scrolls moved the window")
+        if atomic { XCTAssertGreaterThan(device.calls.filter { $0.hasPrefix("atomic") }.count, 50, "\(driver): frames by atomic commits") }
+        XCTAssertGreaterThan(display.recentres, 0, "\(driver) \(rotation): the flings ran off the shadow")
     }
 
     /// The menu fading in and out over a scrolled page: the fade steps go straight into
@@ -209,5 +276,84 @@ final class ScanoutPanningTests: XCTestCase {
             t += 0.5
         }
         XCTAssertGreaterThan(display.directFrames, 20, "fade steps composed straight into the scan-out buffer")
+    }
+
+    /// Pulls composed straight into the scan-out buffer from the unpulled page in the
+    /// shadow: pulled in and held (the dots springing), let go short of the menu (the page
+    /// springs back), pulled while the page still coasts, pulled right (not direct), and
+    /// pulled far enough to open the menu. Every frame on screen, and the shadow whenever a
+    /// frame was not a direct pull, equals the same frame drawn from scratch; on every
+    /// display, panning or not.
+    func testPullFramesGoStraightToScanoutAndMatchFullRedraws() throws {
+        for driver in ["bochs-drm", "vc4"] { try checkPullFrames(driver: driver) }
+    }
+
+    private func checkPullFrames(driver: String) throws {
+        let w = 320, h = 240
+        let (display, device) = makeDisplay(driver: driver, width: w, height: h)
+        try display.start()
+        var config = KioskConfig.builtIn
+        config.pages = [config.pages[2]] + config.pages
+        let assembly = try KioskAssembly(config: config, width: w, height: h)
+        let fresh = try Bitmap(width: w, height: h)
+        var t = 0.0
+        var shadowChecks = 0
+        func differing(_ pixel: (Int, Int) -> UInt32?) -> Int {
+            var n = 0
+            for y in 0..<h {
+                let row = fresh.canvas.row(y)
+                for x in 0..<w where row[x] & 0xFFFFFF != (pixel(x, y) ?? 0) & 0xFFFFFF { n += 1 }
+            }
+            return n
+        }
+        func frame(_ label: String) throws {
+            var damage = Region()
+            let directBefore = display.directFrames
+            assembly.scene.advance(to: t)
+            let canvas = assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage,
+                                                  scanout: display.scanoutSurface)
+            _ = try display.present(damage)
+            _ = try display.handleReadable()
+            var scratch = Region()
+            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
+            XCTAssertEqual(differing { device.screenPixel(x: $0, y: $1) }, 0, "\(driver): \(label) on screen at t = \(t)")
+            if display.directFrames == directBefore && assembly.scene.menu.opacity(at: t) == 0 {
+                XCTAssertEqual(differing { canvas.pixel(x: $0, y: $1) }, 0, "\(driver): \(label) in the shadow at t = \(t)")
+                shadowChecks += 1
+            }
+        }
+        func pull(from x0: Double, by dx: Double, frames: Int, hold: Int = 0, y: Double = 120) throws {
+            var x = x0
+            assembly.scene.handle(.down(slot: 0, x: x, y: y, time: t))
+            for _ in 0..<frames { t += 1.0 / 60; x += dx / Double(frames); assembly.scene.handle(.move(slot: 0, x: x, y: y, time: t)); try frame("pull") }
+            for _ in 0..<hold { t += 1.0 / 60; try frame("hold") }
+            assembly.scene.handle(.up(slot: 0, time: t))
+        }
+        try frame("first")
+        let directAtStart = display.directFrames
+        // Pulled in a little and held while the dots spring, then let go: the page springs back.
+        try pull(from: 280, by: -30, frames: 6, hold: 8)
+        for _ in 0..<40 { t += 1.0 / 60; try frame("spring back") }
+        XCTAssertGreaterThan(display.directFrames - directAtStart, 20, "\(driver): pull frames went straight to scan-out")
+        // A fling, then a pull while the page still coasts (the scroll moves under the pull).
+        var fy = 220.0
+        assembly.scene.handle(.down(slot: 0, x: 160, y: fy, time: t))
+        for _ in 0..<3 { t += 1.0 / 60; fy -= 40; assembly.scene.handle(.move(slot: 0, x: 160, y: fy, time: t)); try frame("fling") }
+        assembly.scene.handle(.up(slot: 0, time: t))
+        t += 1.0 / 60
+        try frame("coast")
+        try pull(from: 300, by: -40, frames: 5)
+        for _ in 0..<40 { t += 1.0 / 60; try frame("settle") }
+        // Pulled right: the page moves right, not a direct pull.
+        try pull(from: 40, by: 40, frames: 5)
+        for _ in 0..<30 { t += 1.0 / 60; try frame("settle right") }
+        // Far enough to open the menu, then the menu closes again.
+        try pull(from: 300, by: -200, frames: 10)
+        for _ in 0..<30 { t += 1.0 / 60; try frame("menu opens") }
+        XCTAssertGreaterThan(assembly.scene.menu.opacity(at: t), 0, "\(driver): the long pull opened the menu")
+        assembly.scene.handle(.down(slot: 0, x: 5, y: 5, time: t))
+        assembly.scene.handle(.up(slot: 0, time: t + 0.05))
+        for _ in 0..<30 { t += 1.0 / 60; try frame("menu closes") }
+        XCTAssertGreaterThan(shadowChecks, 40)
     }
 }

@@ -76,6 +76,34 @@ static void mix_color_bytes(void) {
     }
 }
 
+// The streaming variants (a frame composed straight into scan-out memory): the same bytes
+// as the definitions for every destination alignment within a cache line (the head before
+// the first 64-byte boundary takes another path) and lengths around the vector steps.
+static void stream_variants(void) {
+    static uint8_t src[1400], under[1400], dst[1400 + 64];
+    for (int round = 0; round < 800; round++) {
+        size_t offset = (size_t)round % 64, count = round % 4 == 0 ? 1024 + (next() % 300) : next() % 300;
+        uint32_t color = next();
+        unsigned a = next() & 255;
+        for (size_t i = 0; i < count; i++) { src[i] = (uint8_t)next(); under[i] = (uint8_t)next(); }
+        uint8_t *d = dst + offset;
+        memset(dst, 0x5A, sizeof dst);
+        cshim_raster_mix_bytes_stream(d, src, under, count, a);
+        for (size_t i = 0; i < count; i++)
+            if (d[i] != blend(src[i], under[i], a)) mismatch("mix_bytes_stream", "random", i, d[i], blend(src[i], under[i], a));
+        if (d[count] != 0x5A) mismatch("mix_bytes_stream", "wrote past the end", count, d[count], 0x5A);
+        absorb(d, count);
+        cshim_raster_mix_color_bytes_stream(d, under, count, color, a);
+        for (size_t i = 0; i < count; i++) {
+            unsigned want = blend((color >> (8 * (i & 3))) & 0xFF, under[i], a);
+            if (d[i] != want) mismatch("mix_color_bytes_stream", "random", i, d[i], want);
+        }
+        if (d[count] != 0x5A) mismatch("mix_color_bytes_stream", "wrote past the end", count, d[count], 0x5A);
+        absorb(d, count);
+    }
+    cshim_raster_stream_fence();
+}
+
 // Glyph masks: per pixel a = coverage (scaled by the colour's alpha, rounded), then each
 // byte blended; coverage 0 leaves the pixel alone. Rows of every width up to past two
 // eight-pixel steps, strides wider than the rows, runs of zero coverage.
@@ -103,9 +131,58 @@ static void mask_blit(void) {
                 for (int b = 0; b < 32; b += 8) out |= (uint32_t)blend((color >> b) & 0xFF, (d >> b) & 0xFF, a) << b;
                 want[y * stride + x] = out;
             }
-        cshim_raster_mask_blit(dst, stride, mask, maskStride, w, h, color, ca);
+        // Room for whole eight-pixel steps past the glyph, or none (the row ends with it).
+        cshim_raster_mask_blit(dst, stride, round % 3 == 0 ? w : stride, mask, maskStride, w, h, color, ca);
         for (size_t i = 0; i < maxH * stride; i++)
             if (dst[i] != want[i]) { mismatch("mask_blit", "random", i, dst[i], want[i]); break; }
+        absorb(dst, sizeof dst);
+    }
+}
+
+// A premultiplied image over the destination: runs of opaque, transparent and mixed
+// pixels (each eight-pixel step takes its own path), every width up to past two steps.
+static void over(void) {
+    enum { stride = 40, rows = 4 };
+    uint32_t dst[stride * rows], want[stride * rows], src[stride * rows];
+    for (int round = 0; round < 300; round++) {
+        size_t w = (size_t)round % 33;
+        for (size_t i = 0; i < stride * rows; i++) {
+            uint32_t r = next(), kind = (i / 8 + (size_t)round) % 4;
+            uint32_t alpha = kind == 0 ? 255 : kind == 1 ? 0 : kind == 2 ? (r >> 24) : ((r & 1) ? 255 : 0);
+            uint32_t p = alpha << 24;
+            for (int b = 0; b < 24; b += 8) p |= (((r >> b) & 0xFF) * alpha / 255) << b; // premultiplied
+            src[i] = p;
+            dst[i] = want[i] = next();
+        }
+        for (size_t y = 0; y < rows; y++)
+            for (size_t x = 0; x < w; x++) {
+                uint32_t p = src[y * stride + x], d = want[y * stride + x], pa = p >> 24;
+                if (pa == 0) continue;
+                if (pa == 255) { want[y * stride + x] = p; continue; }
+                uint32_t out = 0;
+                for (int b = 0; b < 32; b += 8) out |= (uint32_t)((((d >> b) & 0xFF) * (255 - pa) + 127) / 255) << b;
+                want[y * stride + x] = (p + out) | 0xFF000000u;
+            }
+        cshim_raster_over(dst, stride, src, stride, w, rows);
+        for (size_t i = 0; i < stride * rows; i++)
+            if (dst[i] != want[i]) { mismatch("over", "random", i, dst[i], want[i]); break; }
+        absorb(dst, sizeof dst);
+    }
+}
+
+// Fills: every width up to past two vector steps, strides wider than the rows; nothing
+// outside the rows is touched.
+static void fill(void) {
+    enum { stride = 48, rows = 3 };
+    uint32_t dst[stride * rows + 1];
+    for (size_t w = 0; w <= 40; w++) {
+        uint32_t word = next();
+        for (size_t i = 0; i < sizeof dst / 4; i++) dst[i] = 0xA5A5A5A5u;
+        cshim_raster_fill(dst, stride, w, rows, word);
+        for (size_t i = 0; i < sizeof dst / 4; i++) {
+            uint32_t want = i < stride * rows && i % stride < w ? word : 0xA5A5A5A5u;
+            if (dst[i] != want) { mismatch("fill", "random", i, dst[i], want); break; }
+        }
         absorb(dst, sizeof dst);
     }
 }
@@ -114,7 +191,10 @@ int main(void) {
     mix_bytes_exhaustive();
     mix_bytes_tails();
     mix_color_bytes();
+    stream_variants();
     mask_blit();
+    fill();
+    over();
     if (failures) { fprintf(stderr, "raster kernels: %d mismatches\n", failures); return 1; }
     printf("raster kernels exact, output hash %016llx\n", (unsigned long long)hash);
     return 0;

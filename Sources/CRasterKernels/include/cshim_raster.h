@@ -9,9 +9,15 @@ void cshim_raster_mix_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *und
 // The same with a constant colour (pixel word 0xAARRGGBB) as the source: reads only `under`.
 void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha);
 // Glyph masks, one call per glyph: `color` (0xFFRRGGBB) at coverage·color_alpha/255 per
-// pixel; strides in pixels (dst) and bytes (mask).
-void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, const uint8_t *mask, size_t mask_stride,
+// pixel; strides in pixels (dst) and bytes (mask). `dst_room`: pixels from dst to the end
+// of its row's stride (≥ width): up to seven pixels past the glyph may be read and written
+// back unchanged when there is room.
+void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, const uint8_t *mask, size_t mask_stride,
                             size_t width, size_t height, uint32_t color, unsigned color_alpha);
+// A premultiplied ARGB image over dst (the result opaque); strides in pixels.
+void cshim_raster_over(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width, size_t rows);
+// Solid fill: `rows` rows of `width` pixels set to `word`; stride in pixels.
+void cshim_raster_fill(uint32_t *dst, size_t stride, size_t width, size_t rows, uint32_t word);
 // Scan-out copy: `rows` rows of `row_bytes` into write-only memory with streaming
 // (non-temporal) stores, fenced at the end. Never reads `dst`.
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,

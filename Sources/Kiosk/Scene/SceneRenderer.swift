@@ -14,17 +14,24 @@ public final class SceneRenderer {
     public let content: PageContent
     private let icons: IconCache
 
-    private var last: FrameState?
-    private var pageBitmap: Bitmap?
+    private(set) var last: FrameState?
+    /// The page under the menu; between menus, scratch for a direct pull's strip.
+    var pageBitmap: Bitmap?
     private var menuLayer: Bitmap?
     private var menuLayerKey: MenuLayerKey?
-    /// Where the menu layer differs from its overlay colour (the ring items and labels).
+    /// Where the menu layer differs from its overlay colour (the ring items and labels):
+    /// their bounding box, and per row the runs inside it.
     private var menuContentBox = IntRect.zero
+    private var menuSpans = MenuLayerSpans()
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
     /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
     /// does not hold it, and the next frame drawn there must be drawn whole.
-    private var shadowStale = false
+    private(set) var shadowStale = false
+    /// A pull is being shown straight from the shadow (`SceneRenderer+DirectPull.swift`):
+    /// the shadow holds the page as this state describes (not pulled, no dots), while the
+    /// screen shows `last`.
+    var pullBase: FrameState?
     private var stale = Region()
     /// The link card's face and compose (LinkCard/), and the page with the card when the
     /// menu fades over it too.
@@ -40,7 +47,7 @@ public final class SceneRenderer {
     }
 
     /// Forget the previous frame: the next one is drawn in full.
-    public func invalidate() { last = nil }
+    public func invalidate() { last = nil; pullBase = nil }
 
     /// Whether the frame on screen differs from what the scene looks like at `time`.
     /// An animation that ends between two frames (a fade reaching 0 while the loop
@@ -143,6 +150,7 @@ public final class SceneRenderer {
         if now.blanked {
             if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
             shadowStale = false
+            pullBase = nil
             last = now
             return canvas
         }
@@ -154,6 +162,11 @@ public final class SceneRenderer {
             return canvas
         }
         pinchSnapshot = nil
+        if !layered, directPull(canvas, now: now, scanout: scanout) {
+            damage.add(full)
+            last = now
+            return canvas
+        }
         var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
@@ -166,7 +179,8 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        if !(shadowStale && !layered), let last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
+        // What the shadow holds: the last frame, or the unpulled page under a direct pull.
+        if !(shadowStale && !layered), let last = pullBase ?? last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked, last.layered == layered {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
@@ -231,24 +245,13 @@ public final class SceneRenderer {
                 destination = scanoutCanvas
                 direct = true
             }
-            let alpha = Double(now.menuAlpha) / 255
             let overlay = scene.config.theme.overlay
             for rect in composeRegion.rects where now.menuAlpha > 0 {
                 guard let layer else { canvas.blit(base, from: rect, toX: rect.x, y: rect.y); continue }
-                // The layer is the plain overlay colour except around the ring: there a
-                // colour blend reads only the page; the items need the layer itself.
-                if direct {
-                    DirectCompose.composite(layer, over: base, into: destination, alpha: now.menuAlpha,
-                                            rect: rect.intersection(menuContentBox))
-                    rect.forEachPiece(outside: menuContentBox) { piece in
-                        DirectCompose.blend(color: overlay, over: base, into: destination, alpha: now.menuAlpha, rect: piece)
-                    }
-                } else {
-                    destination.composite(layer, over: base, alpha: alpha, rect: rect.intersection(menuContentBox))
-                    rect.forEachPiece(outside: menuContentBox) { piece in
-                        destination.blend(color: overlay, alpha: alpha, over: base, rect: piece)
-                    }
-                }
+                // The layer is the plain overlay colour but along the ring items' and
+                // labels' runs: elsewhere a colour mix reads only the page (with the card).
+                menuSpans.compose(layer: layer, overlay: overlay, over: base, into: destination, alpha: now.menuAlpha,
+                                  rect: rect, streaming: direct)
             }
             if direct { DirectCompose.finish() }
             shadowStale = direct
@@ -258,6 +261,8 @@ public final class SceneRenderer {
             if shadowStale { damage.add(full) }
             shadowStale = false
         }
+        // The screen showed a pull the shadow did not hold: all of it changes.
+        if pullBase != nil { damage.add(full); pullBase = nil }
         last = now
         return canvas
     }
@@ -354,5 +359,6 @@ public final class SceneRenderer {
             menuContentBox = menuContentBox.union(label)
         }
         menuContentBox = menuContentBox.insetBy(dx: -1, dy: -1).intersection(canvas.bounds)
+        menuSpans = MenuLayerSpans(layer: canvas, overlay: theme.overlay, box: menuContentBox)
     }
 }

@@ -25,11 +25,14 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The real `KMSDevice`: libdrm's legacy modesetting API on one card.
+/// The real `KMSDevice`: libdrm's modesetting API on one card (legacy calls, and atomic
+/// commits for frames where the driver offers them: `DRMCard+Atomic.swift`).
 public final class DRMCard: KMSDevice {
     public let fd: FileDescriptor
     public let path: String
     let system: SystemCalls
+    /// The primary plane atomic commits set, once `enableAtomic` found it.
+    var atomicPlane: AtomicPlane?
 
     public init(path: String, system: SystemCalls) throws {
         do {

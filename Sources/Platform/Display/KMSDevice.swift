@@ -101,10 +101,29 @@ public protocol KMSDevice: AnyObject {
     /// Tells the driver what changed (virtio-gpu and other "manual update" drivers
     /// show nothing without it). ENOSYS / EOPNOTSUPP mean "not needed".
     func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws
+    /// Turns on atomic modesetting for frames on `crtc` (index `crtcIndex` in `crtcIDs()`):
+    /// finds its primary plane. False where the kernel or driver has none (or it has no
+    /// such plane): frames then use the legacy calls.
+    func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool
+    /// One non-blocking atomic commit with a flip-complete event: the CRTC's primary
+    /// plane shows `framebuffer` from source row `sourceY`, `width`×`height` pixels at the
+    /// screen's top-left, unscaled; `damage` (framebuffer coordinates) goes with it as
+    /// FB_DAMAGE_CLIPS where the plane has them (empty: the whole plane).
+    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+                    damage: [(x: Int, y: Int, width: Int, height: Int)]) throws
     /// Reads the card's fd and returns how many page flips completed.
     func readFlipEvents() throws -> Int
     func dropMaster() throws
     func setMaster() throws
     /// DPMS on (true) or off through the connector's "DPMS" property.
     func setPower(connector: UInt32, on: Bool) throws
+}
+
+extension KMSDevice {
+    /// Devices without atomic modesetting (the default for fakes).
+    public func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool { false }
+    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+                           damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
+        throw Errno.notSupported
+    }
 }

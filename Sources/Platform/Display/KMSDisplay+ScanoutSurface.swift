@@ -3,9 +3,10 @@ import Raster
 /// Scrolling by scan-out offset and direct frames: what `KMSDisplay` offers the
 /// renderer beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`).
 extension KMSDisplay: ScanoutSurface {
-    /// Moves the window `dy` rows up the buffers (the picture `dy` rows lower); when it
-    /// would leave them, the picture is first copied to the far end (a re-centre: one
-    /// move in the shadow, one full copy into each buffer, once per screen of travel).
+    /// Moves the window `dy` rows up the shadow (the picture `dy` rows lower); when it
+    /// would leave it, the picture is first copied to the far end (a re-centre: one move
+    /// in the shadow, one full copy into each buffer, once per half screen of travel).
+    /// Where the window is not scanned out, every buffer then lacks all of it.
     public func pan(by dy: Int) -> Canvas? {
         guard output != nil, hasMaster, !flipPending, let next = window.destination(for: dy) else { return nil }
         if let row = next.relocateTo {
@@ -15,6 +16,7 @@ extension KMSDisplay: ScanoutSurface {
         }
         directPending = false
         window.top = next.top
+        if !window.scansOutWindow { damageEverything() }
         pans += 1
         updateWindowCanvas()
         return windowCanvas
@@ -26,7 +28,7 @@ extension KMSDisplay: ScanoutSurface {
     public func directFrame() -> Canvas? {
         guard let shadow, output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
         let buffer = scanout.backBuffer
-        guard let canvas = try? Canvas(base: buffer.pixels + window.top * buffer.pitch, width: shadow.width,
+        guard let canvas = try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch, width: shadow.width,
                                        height: window.screenHeight, stride: buffer.pitch) else { return nil }
         directPending = true
         return canvas
@@ -38,7 +40,7 @@ extension KMSDisplay: ScanoutSurface {
     func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, Int) {
         switch window.method {
         case .copy: return (buffer.framebuffer, 0)
-        case .crtcY: return (buffer.framebuffer, window.top)
+        case .sourceY: return (buffer.framebuffer, window.top)
         case .offsetFramebuffers:
             let i = scanout.back
             if let made = window.offsetFramebuffers[i], made.rows == window.top { return (made.framebuffer, 0) }
@@ -55,11 +57,10 @@ extension KMSDisplay: ScanoutSurface {
         window.offsetFramebuffers = [nil, nil]
     }
 
-    /// The driver refused to show the window: the picture goes back to the buffers'
-    /// first rows and frames are copied from now on.
+    /// The driver refused to show the window: from now on the window is copied into the
+    /// buffers' first rows (it still moves in the shadow).
     func stopPanning(_ why: String) {
         log.info("scrolling by scan-out offset (\(window.method.rawValue)) failed on \(device.path): \(why); copying instead")
-        moveWindow(to: 0)
         window.method = .copy
         presenter.owesModeset()
         removeOffsetFramebuffers()

@@ -25,7 +25,7 @@ public final class KMSDisplay: FrameSink {
     /// The logical picture, as tall as the buffers: the screen shows `window`'s rows.
     public private(set) var shadow: Bitmap?
     /// Which rows of the buffers the screen shows, and how it moves (`PanMethod`).
-    var window = PanWindow(method: .copy, screenHeight: 0, bufferHeight: 0)
+    var window = PanWindow(method: .copy, screenHeight: 0, shadowHeight: 0)
     var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
     public internal(set) var recentres = 0
@@ -70,8 +70,11 @@ public final class KMSDisplay: FrameSink {
     /// The part of the shadow on screen.
     public var canvas: Canvas? { output != nil && hasMaster ? windowCanvas : nil }
     public var scanoutSurface: ScanoutSurface? { self }
-    /// Whether a scroll can move the window (a driver known to pan, rotation 0).
+    /// Whether a scroll can move the window (in the shadow; see `scansOutWindow`).
     public var canPan: Bool { window.canPan }
+    /// Whether the screen shows the window straight from the buffers (a driver known to
+    /// pan, rotation 0), rather than a copy of it.
+    public var scansOutWindow: Bool { window.scansOutWindow }
     public var panMethod: PanMethod { window.method }
     /// The first buffer row on screen.
     public var windowTop: Int { window.top }
@@ -104,7 +107,12 @@ public final class KMSDisplay: FrameSink {
         }
         if saved == nil { saved = device.saveCRTC(choice.crtc) }
         try allocate(for: choice)
-        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(window.bufferHeight), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
+        // Frames by atomic commits where the driver offers them (LECTERN_ATOMIC=off: legacy).
+        if atomicOverride != "off", let index = crtcs.firstIndex(of: choice.crtc),
+           device.enableAtomic(crtc: choice.crtc, crtcIndex: index) {
+            presenter.useAtomic()
+        }
+        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(buffers.first?.height ?? 0), shadow rows \(window.shadowHeight), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
         loggedWaiting = false
         return true
     }
@@ -113,10 +121,10 @@ public final class KMSDisplay: FrameSink {
         releaseBuffers()
         let size = rotation.logicalSize(physicalWidth: choice.mode.width, physicalHeight: choice.mode.height)
         let screen = choice.mode.height
-        // Panning moves the window along the buffer's rows: only an unrotated picture
-        // scrolls along them.
+        // Scanning out the window moves it along the buffer's rows: only an unrotated
+        // picture scrolls along them.
         var method = rotation == .r0 ? PanMethod.forDriver(device.driverName, override: panOverride) : .copy
-        var rows = method == .copy ? screen : PanWindow.bufferHeight(screen: screen, maxHeight: device.maxFramebufferHeight)
+        var rows = method == .copy ? screen : PanWindow.tallHeight(screen: screen, maxHeight: device.maxFramebufferHeight)
         let logical = { (rows: Int) in IntRect(x: 0, y: 0, width: size.width, height: size.height + rows - screen) }
         do {
             try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
@@ -126,8 +134,10 @@ public final class KMSDisplay: FrameSink {
             rows = screen
             try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
         }
-        window = PanWindow(method: method, screenHeight: size.height, bufferHeight: size.height + rows - screen)
-        shadow = try Bitmap(width: size.width, height: size.height + rows - screen)
+        // The shadow is tall either way: where the buffers are not, the window is copied.
+        let shadowRows = method == .copy ? PanWindow.tallHeight(screen: size.height, maxHeight: 0) : size.height + rows - screen
+        window = PanWindow(method: method, screenHeight: size.height, shadowHeight: shadowRows)
+        shadow = try Bitmap(width: size.width, height: shadowRows)
         output = choice
         presenter.owesModeset()
         updateWindowCanvas()
@@ -137,6 +147,8 @@ public final class KMSDisplay: FrameSink {
     /// `LECTERN_PAN` from the environment ("copy" forces copying, "on" enables methods
     /// that are off by default); tests and the bench set it.
     public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
+    /// `LECTERN_ATOMIC` from the environment: "off" keeps frames on the legacy calls.
+    public var atomicOverride: String? = getenv("LECTERN_ATOMIC").map { String(cString: $0) }
 
     func updateWindowCanvas() {
         guard let shadow else { windowCanvas = nil; return }
@@ -148,16 +160,19 @@ public final class KMSDisplay: FrameSink {
     /// into view is drawn then.
     public func damageEverything() {
         guard let shadow else { return }
-        scanout.damageEverything(window.rect(width: shadow.width))
+        scanout.damageEverything(window.bufferRect(width: shadow.width))
     }
 
     public func present(_ damage: Region) throws -> PresentOutcome {
-        guard let output, let shadow, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
+        guard let output, let shadow, let windowCanvas, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
         let buffer = scanout.backBuffer
         if directPending { directFrames += 1 }
+        // Damage is kept in buffer rows: the shadow's where the window is scanned out,
+        // the window's where it is copied.
         let copied = directPending
-            ? scanout.backWrittenWhole(window.rect(width: shadow.width))
-            : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.top), from: shadow.canvas, rotation: rotation)
+            ? scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
+            : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.bufferTop),
+                               from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
         directPending = false
         repaintOwed = false
         let outcome: PresentOutcome
@@ -165,13 +180,14 @@ public final class KMSDisplay: FrameSink {
             let (framebuffer, y) = try framebufferShowingWindow(of: buffer)
             let rowsAbove = window.method == .offsetFramebuffers ? window.top : 0
             outcome = try presenter.show(buffer, framebuffer: framebuffer, rowsAbove: rowsAbove, y: y, copied: copied, output: output,
-                                         rotation: rotation, logicalSize: (shadow.width, shadow.height), device: device, log: log)
+                                         rotation: rotation, logicalSize: (shadow.width, window.scansOutWindow ? shadow.height : window.screenHeight),
+                                         device: device, log: log)
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
             // Someone else is master (VT switch without notice): stop until it returns.
             loseMaster()
             log.info("lost DRM master on \(device.path) (\(error)); drawing stops until the VT comes back")
             return .skipped
-        } catch let error as Errno where window.canPan && (error == .invalidArgument || error == .notSupported || error == .noSpace) {
+        } catch let error as Errno where window.scansOutWindow && (error == .invalidArgument || error == .notSupported || error == .noSpace) {
             // The driver would not show the window (an offset framebuffer or a CRTC y it
             // refuses): go back to copying and show this frame that way.
             stopPanning("\(error)")
@@ -266,8 +282,10 @@ public final class KMSDisplay: FrameSink {
 
     /// Restores the CRTC as it was before Lectern and frees the buffers.
     public func shutdown() {
-        if window.method != .copy || pans > 0 {
+        if window.scansOutWindow {
             log.info("scrolling by scan-out offset: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
+        } else if pans > 0 {
+            log.info("scrolling by moving the window in the shadow: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
         }
         if let saved, let output, hasMaster {
             do { try device.restoreCRTC(saved, connector: output.connector.id) } catch {

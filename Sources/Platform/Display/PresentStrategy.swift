@@ -6,6 +6,10 @@ import Touch
 public enum PresentPath: String, Equatable, Sendable {
     /// drmModePageFlip with a completion event (after the first frame's modeset).
     case pageFlip = "page flip with event"
+    /// A non-blocking atomic commit of the primary plane (framebuffer and source
+    /// rectangle) with a completion event, where the driver offers atomic modesetting:
+    /// moving the scan-out window is then a flip too, not a blocking SetCrtc.
+    case atomic = "atomic commit with event"
     /// The driver refused page flips (EINVAL / ENOSYS): a SetCrtc per frame, then
     /// DirtyFB for what changed (virtio-gpu and other "manual update" drivers show
     /// nothing without it).
@@ -34,12 +38,31 @@ struct PresentStrategy {
     /// The CRTC's y as last set (a legacy page flip keeps it).
     private(set) var crtcY = 0
 
+    /// Frames go by atomic commits from now on (the first frame, and any after our picture
+    /// was replaced, is still a legacy modeset). Not after a fallback to modesets.
+    mutating func useAtomic() { if path == .pageFlip { path = .atomic } }
+
     /// Shows `framebuffer` (over `buffer`, whose `copied` region changed, logical
-    /// coordinates) from row `y`. A page flip where the CRTC's y stays, else a SetCrtc.
-    /// `rowsAbove`: where the framebuffer starts in the buffer (an offset framebuffer).
+    /// coordinates) from row `y`. An atomic commit, or a page flip where the CRTC's y
+    /// stays, else a SetCrtc. `rowsAbove`: where the framebuffer starts in the buffer (an
+    /// offset framebuffer).
     mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, rowsAbove: Int = 0, y: Int, copied: Region,
                        output: OutputChoice, rotation: Rotation,
                        logicalSize: (width: Int, height: Int), device: KMSDevice, log: Logger) throws -> PresentOutcome {
+        if state == .showing && path == .atomic {
+            let damage = Self.rects(copied.offsetBy(dx: 0, dy: -rowsAbove), rotation: rotation, logicalSize: logicalSize)
+            do {
+                try device.atomicFlip(crtc: output.crtc, framebuffer: framebuffer, sourceY: y, width: output.mode.width,
+                                      height: output.mode.height, damage: damage)
+                state = .flipPending
+                crtcY = y
+                return .queued
+            } catch let error as Errno where error == .invalidArgument || error == .notImplemented || error == .notSupported
+                        || error == .noSpace {
+                path = .pageFlip
+                log.info("atomic commit failed on \(device.path) (\(error)); legacy page flips from now on")
+            }
+        }
         if state == .showing && path == .pageFlip && y == crtcY {
             do {
                 try device.pageFlip(output.crtc, framebuffer: framebuffer)
@@ -57,6 +80,18 @@ struct PresentStrategy {
         return .shown
     }
 
+    /// A region's rectangles in framebuffer coordinates (rows above the framebuffer
+    /// dropped), turned by the panel rotation.
+    static func rects(_ region: Region, rotation: Rotation, logicalSize: (width: Int, height: Int))
+        -> [(x: Int, y: Int, width: Int, height: Int)] {
+        region.rects.compactMap { r -> (x: Int, y: Int, width: Int, height: Int)? in
+            guard r.maxY > 0 else { return nil }
+            let r = r.intersection(IntRect(x: r.x, y: 0, width: r.width, height: r.maxY))
+            let p = rotation.physicalRect(r, logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
+            return (p.x, p.y, p.width, p.height)
+        }
+    }
+
     /// A flip event came: the queued buffer is on screen.
     mutating func flipCompleted() { if state == .flipPending { state = .showing } }
 
@@ -67,12 +102,7 @@ struct PresentStrategy {
     private mutating func markDirty(_ framebuffer: UInt32, _ region: Region, rotation: Rotation,
                                     logicalSize: (width: Int, height: Int), device: KMSDevice) {
         guard dirtyFBWorks else { return }
-        let rects = region.rects.compactMap { r -> (x: Int, y: Int, width: Int, height: Int)? in
-            guard r.maxY > 0 else { return nil }
-            let r = r.intersection(IntRect(x: r.x, y: 0, width: r.width, height: r.maxY))
-            let p = rotation.physicalRect(r, logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
-            return (p.x, p.y, p.width, p.height)
-        }
+        let rects = Self.rects(region, rotation: rotation, logicalSize: logicalSize)
         do {
             try device.dirtyFramebuffer(framebuffer, rects: rects)
         } catch {

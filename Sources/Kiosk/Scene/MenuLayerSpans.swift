@@ -1,0 +1,98 @@
+import CRasterKernels
+import Raster
+
+/// Where the menu layer is not its plain overlay colour: per row, the runs of pixels the
+/// ring items and labels cover. A fade step mixes the layer over the page at every pixel;
+/// away from these runs the layer is one colour, so the mix there reads only the page
+/// (`cshim_raster_mix_color_bytes`), and the layer itself is read only along the runs
+/// (a few percent of the screen, where the colour mix over the ring's bounding box read
+/// both everywhere inside it). Both kernels give the same bytes for an overlay-coloured
+/// layer pixel, so the split does not show.
+struct MenuLayerSpans {
+    /// Runs closer than this (px) are merged: a short gap costs less mixed from the layer
+    /// than a second kernel call.
+    static let mergeGap = 16
+    /// Per row y, the runs are `runs[rowStart[y] ..< rowStart[y + 1]]`, sorted, as
+    /// half-open x ranges.
+    private(set) var rowStart: [Int32] = []
+    private(set) var runs: [(from: Int32, to: Int32)] = []
+
+    init() {}
+
+    /// Scans `layer` inside `box` for pixels whose colour (RGB) differs from `overlay`.
+    init(layer: Canvas, overlay: Color, box: IntRect) {
+        let background = overlay.argb & 0xFF_FFFF
+        let box = box.intersection(layer.bounds)
+        rowStart = [Int32](repeating: 0, count: layer.height + 1)
+        for y in 0..<layer.height {
+            rowStart[y] = Int32(runs.count)
+            guard y >= box.minY && y < box.maxY else { continue }
+            let row = layer.row(y)
+            var x = box.minX
+            while x < box.maxX {
+                while x < box.maxX && row[x] & 0xFF_FFFF == background { x += 1 }
+                guard x < box.maxX else { break }
+                let start = x
+                while x < box.maxX && row[x] & 0xFF_FFFF != background { x += 1 }
+                if let last = runs.last, runs.count > Int(rowStart[y]), start - Int(last.to) < Self.mergeGap {
+                    runs[runs.count - 1].to = Int32(x)
+                } else {
+                    runs.append((Int32(start), Int32(x)))
+                }
+            }
+        }
+        rowStart[layer.height] = Int32(runs.count)
+    }
+
+    /// Pixels inside the runs (for tests and the docs' figures).
+    var area: Int { runs.reduce(0) { $0 + Int($1.to - $1.from) } }
+
+    /// dst = a · layer + (1 − a) · page over `rect`, `alpha` in 1/255 steps: along the runs
+    /// from the layer, elsewhere from the overlay colour. `streaming`: dst is scan-out
+    /// memory, written once with streaming stores and never read (the caller fences).
+    func compose(layer: Canvas, overlay: Color, over page: Canvas, into dst: Canvas, alpha: Int, rect: IntRect, streaming: Bool) {
+        let r = rect.intersection(dst.bounds).intersection(layer.bounds).intersection(page.bounds)
+        guard !r.isEmpty else { return }
+        let word = overlay.argb | 0xFF00_0000
+        let a = UInt32(max(0, min(255, alpha)))
+        func color(_ y: Int, _ from: Int, _ to: Int) {
+            guard from < to else { return }
+            let d = bytes(dst, from, y), p = UnsafePointer(bytes(page, from, y))
+            if streaming {
+                cshim_raster_mix_color_bytes_stream(d, p, (to - from) * 4, word, a)
+            } else {
+                cshim_raster_mix_color_bytes(d, p, (to - from) * 4, word, a)
+            }
+        }
+        func mix(_ y: Int, _ from: Int, _ to: Int) {
+            guard from < to else { return }
+            let d = bytes(dst, from, y), l = UnsafePointer(bytes(layer, from, y)), p = UnsafePointer(bytes(page, from, y))
+            if streaming {
+                cshim_raster_mix_bytes_stream(d, l, p, (to - from) * 4, a)
+            } else {
+                cshim_raster_mix_bytes(d, l, p, (to - from) * 4, a)
+            }
+        }
+        for y in r.minY..<r.maxY {
+            var x = r.minX
+            if y + 1 < rowStart.count {
+                for i in Int(rowStart[y])..<Int(rowStart[y + 1]) {
+                    let from = max(Int(runs[i].from), r.minX), to = min(Int(runs[i].to), r.maxX)
+                    guard from < to else { continue }
+                    color(y, x, from)
+                    mix(y, from, to)
+                    x = to
+                }
+            } else {
+                // No scan for this layer (it was not built from it): mix from the layer throughout.
+                mix(y, x, r.maxX)
+                x = r.maxX
+            }
+            color(y, x, r.maxX)
+        }
+    }
+
+    private func bytes(_ c: Canvas, _ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+        UnsafeMutableRawPointer(c.row(y) + x).assumingMemoryBound(to: UInt8.self)
+    }
+}
