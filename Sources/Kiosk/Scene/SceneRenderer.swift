@@ -8,7 +8,9 @@ import Raster
 /// - The dots redraw only their own boxes.
 /// - While the menu shows, the page is drawn into its own bitmap and the frame is that
 ///   page with the menu layer (overlay colour and ring items, drawn once) composited
-///   over it as one group at fade × overlay_alpha.
+///   over it as one group at fade × overlay_alpha. Both bitmaps exist only while the
+///   menu shows or fades (at 1920×1080 they were 15.8 MiB held for good after the first
+///   menu; docs/performance.md).
 public final class SceneRenderer {
     public let scene: KioskScene
     public let content: PageContent
@@ -16,10 +18,7 @@ public final class SceneRenderer {
 
     private var last: FrameState?
     private var pageBitmap: Bitmap?
-    private var menuLayer: Bitmap?
-    private var menuLayerKey: MenuLayerKey?
-    /// Where the menu layer differs from its overlay colour (the ring items and labels).
-    private var menuContentBox = IntRect.zero
+    private let menuLayer = MenuLayer()
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
     /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
@@ -82,10 +81,6 @@ public final class SceneRenderer {
         let blanked: Bool
     }
 
-    struct MenuLayerKey: Equatable {
-        let width: Int, height: Int, selected: Int, generation: Int
-    }
-
     func state(at time: Double) -> FrameState {
         let theme = scene.config.theme
         let pullX = Int(scene.horizontal.offset(at: time).rounded())
@@ -121,12 +116,14 @@ public final class SceneRenderer {
         let now = state(at: time)
         let full = canvas.bounds
         if now.blanked {
+            releaseMenuBitmaps()
             if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
             shadowStale = false
             last = now
             return canvas
         }
         let layered = now.menuAlpha > 0
+        if !layered { releaseMenuBitmaps() }
         var target: Canvas
         if layered {
             if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
@@ -167,7 +164,8 @@ public final class SceneRenderer {
         }
 
         if layered {
-            let layer = menuLayerCanvas(width: canvas.width, height: canvas.height)
+            let layer = menuLayer.canvas(scene: scene, content: content, icons: icons, width: canvas.width, height: canvas.height)
+            let box = menuLayer.box
             var composeRegion = pageDamage
             let fading = last?.menuAlpha != now.menuAlpha
             if fading || shadowStale || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
@@ -182,19 +180,29 @@ public final class SceneRenderer {
             }
             let alpha = Double(now.menuAlpha) / 255
             let overlay = scene.config.theme.overlay
+            // The layer covers `box` only: composed there in the box's own coordinates.
+            var boxDestination: Canvas?, boxPage: Canvas?
+            if layer != nil {
+                boxDestination = try? destination.subCanvas(box)
+                boxPage = try? target.subCanvas(box)
+            }
             for rect in composeRegion.rects {
                 guard let layer else { canvas.blit(target, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour except around the ring: there a
                 // colour blend reads only the page; the items need the layer itself.
+                let inside = rect.intersection(box).offsetBy(dx: -box.x, dy: -box.y)
                 if direct {
-                    DirectCompose.composite(layer, over: target, into: destination, alpha: now.menuAlpha,
-                                            rect: rect.intersection(menuContentBox))
-                    rect.forEachPiece(outside: menuContentBox) { piece in
+                    if let boxDestination, let boxPage, !inside.isEmpty {
+                        DirectCompose.composite(layer, over: boxPage, into: boxDestination, alpha: now.menuAlpha, rect: inside)
+                    }
+                    rect.forEachPiece(outside: box) { piece in
                         DirectCompose.blend(color: overlay, over: target, into: destination, alpha: now.menuAlpha, rect: piece)
                     }
                 } else {
-                    destination.composite(layer, over: target, alpha: alpha, rect: rect.intersection(menuContentBox))
-                    rect.forEachPiece(outside: menuContentBox) { piece in
+                    if let boxDestination, let boxPage, !inside.isEmpty {
+                        boxDestination.composite(layer, over: boxPage, alpha: alpha, rect: inside)
+                    }
+                    rect.forEachPiece(outside: box) { piece in
                         destination.blend(color: overlay, alpha: alpha, over: target, rect: piece)
                     }
                 }
@@ -256,51 +264,14 @@ public final class SceneRenderer {
         }
     }
 
-    // MARK: Menu layer
+    // MARK: Menu bitmaps
 
-    private func menuLayerCanvas(width: Int, height: Int) -> Canvas? {
-        let key = MenuLayerKey(width: width, height: height, selected: scene.currentPage, generation: scene.contentGeneration)
-        if menuLayerKey == key, let menuLayer { return menuLayer.canvas }
-        if menuLayer == nil || menuLayer!.width != width || menuLayer!.height != height {
-            menuLayer = try? Bitmap(width: width, height: height)
-        }
-        guard let menuLayer else { return nil }
-        drawMenuLayer(menuLayer.canvas)
-        menuLayerKey = key
-        return menuLayer.canvas
+    /// The page bitmap and the menu layer are needed only while the menu shows.
+    private func releaseMenuBitmaps() {
+        pageBitmap = nil
+        menuLayer.release()
     }
 
-    private func drawMenuLayer(_ canvas: Canvas) {
-        let theme = scene.config.theme
-        canvas.fill(canvas.bounds, color: theme.overlay)
-        let ring = scene.ring
-        let r = ring.itemRadius
-        let light = Color.white.mixed(over: theme.overlay, alpha: 0.16)
-        menuContentBox = .zero
-        for (i, page) in scene.config.pages.enumerated() {
-            let c = ring.center(of: i)
-            // The item circle with room for the selection ring; labels add their own rectangles.
-            let reach = r + 5 * scene.scale
-            menuContentBox = menuContentBox.union(IntRect.enclosing(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
-            let selected = i == scene.currentPage
-            let diameter = Int((2 * r).rounded())
-            let x = Int((c.x - r).rounded()), y = Int((c.y - r).rounded())
-            if let image = icons.image(page: i, selected: selected, size: diameter) {
-                if selected && page.iconSelected == nil {
-                    canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r + 4 * scene.scale, color: theme.accent)
-                }
-                // Centred in the item: a non-square or small icon is not stretched.
-                canvas.drawImage(image, x: x + (diameter - image.width) / 2, y: y + (diameter - image.height) / 2)
-            } else {
-                canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r, color: selected ? theme.accent : light)
-                let letter = page.title.first.map { String($0).uppercased() } ?? "•"
-                _ = content.drawLabel(letter, size: 40 * scene.scale, color: .white,
-                                  centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded()), into: canvas)
-            }
-            let label = content.drawLabel(page.title, size: 16 * scene.scale, color: Color.white.mixed(over: theme.overlay, alpha: 0.85),
-                              centerX: Int(c.x.rounded()), centerY: Int((c.y + r + 18 * scene.scale).rounded()), into: canvas)
-            menuContentBox = menuContentBox.union(label)
-        }
-        menuContentBox = menuContentBox.insetBy(dx: -1, dy: -1).intersection(canvas.bounds)
-    }
+    /// Bytes the renderer holds in bitmaps now (the page under the menu, the menu layer).
+    public var bitmapBytes: Int { (pageBitmap.map { $0.stride * $0.height } ?? 0) + menuLayer.byteCount }
 }
