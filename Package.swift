@@ -47,6 +47,8 @@ let package = Package(
         // so that a raster kernel does not drag ICU and FreeType into everything.
         .target(name: "CRasterKernels"),  // blend/composite kernels (AVX-512/AVX2/baseline clones), heap counter
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc")]),  // FreeType macros, ICU line breaks
+        // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
+        .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
@@ -63,7 +65,7 @@ let package = Package(
                 cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CTurboJPEG", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
@@ -109,7 +111,7 @@ let package = Package(
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),

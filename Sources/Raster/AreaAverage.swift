@@ -2,8 +2,9 @@
 /// under it, partial source pixels weighted by how much of them it covers. Averaged in
 /// premultiplied space, so transparent pixels lend no colour to their neighbours.
 ///
-/// The source is read one row at a time, so a decoder could hand rows over as they
-/// come; memory beyond the output is two rows of floats.
+/// The source is read one row at a time, in order, so a decoder hands rows over as it
+/// decodes them (`PNGDecoder`): memory beyond the output is one source row (as bytes
+/// and as floats) and two output rows of floats, whatever the source's height.
 struct AreaAverage {
     /// Which source columns feed an output column and how much (weights sum to 1).
     private struct Taps {
@@ -38,6 +39,13 @@ struct AreaAverage {
     /// Downscales 8-bit BGRA pixels with straight (not premultiplied) alpha, as the
     /// decoders write them, into premultiplied ARGB32 words.
     func run(source: UnsafeRawPointer, stride: Int) throws -> Bitmap {
+        try run { y in source + y * stride }
+    }
+
+    /// As `run(source:stride:)`, with the source rows asked for one at a time, top to
+    /// bottom: `nextRow(y)` returns row y (`sourceWidth` × 4 bytes), which need only stay
+    /// valid until the next call. An error it throws ends the run.
+    func run(rows nextRow: (Int) throws -> UnsafeRawPointer) throws -> Bitmap {
         let out = try Bitmap(width: width, height: height)
         let taps = Taps(src: sourceWidth, dst: width)
         let premultiplied = UnsafeMutablePointer<Float>.allocate(capacity: sourceWidth * 4)
@@ -48,7 +56,7 @@ struct AreaAverage {
 
         var o = 0
         for y in 0..<sourceHeight {
-            let row = (source + y * stride).assumingMemoryBound(to: UInt8.self)
+            let row = try nextRow(y).assumingMemoryBound(to: UInt8.self)
             for x in 0..<sourceWidth {
                 let a = Float(row[x * 4 + 3])
                 let k = a / 255

@@ -1,46 +1,69 @@
-import CPNG
+import CPNGRows
 
-/// PNG through libpng's simplified API: any PNG libpng reads (grey, palette, 16-bit,
-/// interlaced, with or without alpha) as BGRA.
+/// PNG through libpng: any PNG it reads (grey, palette, 16-bit, interlaced, with or
+/// without alpha) as BGRA, with the pixels libpng's simplified API gives for
+/// `PNG_FORMAT_BGRA` (the same transforms, set up in `CPNGRows`).
 ///
-/// libpng keeps the pointer given to `png_image_begin_read_from_memory` and reads the
-/// compressed data through it in `png_image_finish_read`, so both calls happen inside
+/// A picture shown smaller than its natural size is decoded one row at a time straight
+/// into the area average, so a 4000×4000 icon never exists at full size (64 MB); only
+/// an interlaced (Adam7) PNG, whose rows arrive in seven passes, is decoded whole first.
+///
+/// libpng reads the compressed data through the pointer given to
+/// `lectern_png_rows_begin` until `lectern_png_rows_end`, so every call happens inside
 /// one `withUnsafeBytes` closure: the bytes stay alive for the whole decode.
 enum PNGDecoder {
     /// `plan` sees the header's size before any pixel memory exists; it throws to stop
     /// (over the caps) or returns the output size, at most the natural size.
     static func decode(_ data: [UInt8], plan: (Int, Int) throws -> (width: Int, height: Int)) throws -> Image {
         try data.withUnsafeBytes { bytes -> Image in
-            var image = png_image()
-            image.version = png_uint_32(PNG_IMAGE_VERSION)
-            // Freeing twice is safe: libpng clears `opaque` once it has freed it.
-            defer { png_image_free(&image) }
-            guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-                throw ImageError("not a valid PNG: \(pngMessage(&image))")
+            var png = lectern_png_rows()
+            defer { lectern_png_rows_end(&png) }
+            guard lectern_png_rows_begin(&png, bytes.baseAddress, bytes.count) != 0 else {
+                throw ImageError("not a valid PNG: \(message(&png))")
             }
-            let w = Int(image.width), h = Int(image.height)
+            let w = Int(png.width), h = Int(png.height)
             let size = try plan(w, h)
-            // BGRA bytes are 0xAARRGGBB words on little-endian machines; straight alpha.
-            image.format = png_uint_32(PNG_FORMAT_BGRA)
+            try check(lectern_png_rows_start(&png), &png)
+            let interlaced = png.interlaced != 0
             if size == (w, h) {
                 let bitmap = try Bitmap(width: w, height: h)
-                try finish(&image, into: bitmap.base, stride: bitmap.stride)
+                if interlaced {
+                    try check(lectern_png_rows_read_image(&png, bitmap.base, bitmap.stride), &png)
+                } else {
+                    for y in 0..<h { try check(lectern_png_rows_read_row(&png, bitmap.canvas.row(y)), &png) }
+                }
                 premultiply(bitmap.canvas)
                 return Image(bitmap: bitmap)
             }
-            // The full-size pixels live only until they are averaged down.
+            let average = AreaAverage(sourceWidth: w, sourceHeight: h, width: size.width, height: size.height)
             let stride = w * 4
-            let full = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
-            defer { full.deallocate() }
-            try finish(&image, into: full, stride: stride)
-            return Image(bitmap: try AreaAverage(sourceWidth: w, sourceHeight: h, width: size.width, height: size.height)
-                .run(source: full, stride: stride))
+            if interlaced {
+                // The full-size pixels live only until they are averaged down.
+                let full = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+                defer { full.deallocate() }
+                try check(lectern_png_rows_read_image(&png, full, stride), &png)
+                return Image(bitmap: try average.run(source: full, stride: stride))
+            }
+            let row = UnsafeMutableRawPointer.allocate(byteCount: stride, alignment: 16)
+            defer { row.deallocate() }
+            return Image(bitmap: try average.run { _ in
+                try check(lectern_png_rows_read_row(&png, row), &png)
+                return UnsafeRawPointer(row)
+            })
         }
     }
 
-    private static func finish(_ image: inout png_image, into buffer: UnsafeMutableRawPointer, stride: Int) throws {
-        guard png_image_finish_read(&image, nil, buffer, Int32(stride), nil) != 0 else {
-            throw ImageError("the PNG data is corrupt or truncated (save it again from the original): \(pngMessage(&image))")
+    /// Throws the corrupt-file error with libpng's message when a read step returned 0.
+    private static func check(_ result: Int32, _ png: inout lectern_png_rows) throws {
+        guard result != 0 else {
+            throw ImageError("the PNG data is corrupt or truncated (save it again from the original): \(message(&png))")
+        }
+    }
+
+    private static func message(_ png: inout lectern_png_rows) -> String {
+        withUnsafeBytes(of: &png.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return bytes.isEmpty ? "unknown libpng error" : String(decoding: bytes, as: UTF8.self)
         }
     }
 

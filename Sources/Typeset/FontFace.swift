@@ -14,6 +14,8 @@ final class FontFace {
     let synthesis: Synthesis
     let face: FT_Face
     let hbFont: OpaquePointer
+    /// The mapped file FreeType reads `face` from (shared with the file's other faces).
+    private let file: FontFile
     /// Pixels above the baseline, below it (positive), and the recommended line height.
     let ascent: Double
     let descent: Double
@@ -41,8 +43,11 @@ final class FontFace {
     }
 
     init(library: FT_Library, path: String, size: Double, synthesis: Synthesis) throws {
+        // FT_New_Face's error for a file that cannot be opened or mapped.
+        guard case let .success(file) = FontFile.shared(path: path) else { throw Error.cannotOpen(path: path, code: 1) }
         var opened: FT_Face?
-        let code = FT_New_Face(library, path, 0, &opened)
+        let code = FT_New_Memory_Face(library, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+                                      FT_Long(file.bytes.count), 0, &opened)
         guard code == 0, let opened else { throw Error.cannotOpen(path: path, code: code) }
         guard FT_Set_Char_Size(opened, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 else {
             FT_Done_Face(opened)
@@ -51,6 +56,7 @@ final class FontFace {
         self.path = path
         self.size = size
         self.synthesis = synthesis
+        self.file = file
         face = opened
         // The HarfBuzz font keeps its own reference on the FreeType face.
         hbFont = hb_ft_font_create_referenced(opened)
@@ -62,6 +68,7 @@ final class FontFace {
 
     deinit { close() }
 
+    /// Both before `file` is released: FreeType reads the face's data through it.
     func close() {
         guard !isClosed else { return }
         isClosed = true

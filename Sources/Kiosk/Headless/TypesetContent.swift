@@ -141,12 +141,21 @@ public final class TypesetContent: PageContent {
     @discardableResult
     public func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) -> IntRect {
         guard let mask = labelMask(text, size: Int(size.rounded())), mask.width > 0 else { return .zero }
-        let rect = IntRect(x: centerX - mask.width / 2, y: centerY - mask.height / 2, width: mask.width, height: mask.height)
+        let rect = Self.labelRect(mask, centerX: centerX, centerY: centerY)
         mask.coverage.withUnsafeBufferPointer { buffer in
             canvas.drawMask(buffer.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
                             x: rect.x, y: rect.y, color: color)
         }
         return rect
+    }
+
+    public func labelBounds(_ text: String, size: Double, centerX: Int, centerY: Int) -> IntRect {
+        guard let mask = labelMask(text, size: Int(size.rounded())), mask.width > 0 else { return .zero }
+        return Self.labelRect(mask, centerX: centerX, centerY: centerY)
+    }
+
+    private static func labelRect(_ mask: LabelMask, centerX: Int, centerY: Int) -> IntRect {
+        IntRect(x: centerX - mask.width / 2, y: centerY - mask.height / 2, width: mask.width, height: mask.height)
     }
 
     /// The label's ink as a coverage mask, cropped to its bounds (drawn once, cached):

@@ -12,4 +12,6 @@ public protocol PageContent: AnyObject {
     /// returns the rectangle it drew into.
     @discardableResult
     func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) -> IntRect
+    /// The rectangle `drawLabel` with these arguments draws into, without drawing.
+    func labelBounds(_ text: String, size: Double, centerX: Int, centerY: Int) -> IntRect
 }

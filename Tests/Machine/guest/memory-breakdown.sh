@@ -1,0 +1,11 @@
+#!/bin/sh
+# The app's resident memory by kind and by mapping, now: one line of totals (KiB, from
+# /proc/PID/status) and one per mapping over 256 KiB (Rss summed over its VMAs: a file
+# mapped twice counts twice), into the measurements that join the app log.
+pid=$(cat /run/app.pid)
+awk '/^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):/ { line = line " " $1 $2 } END { print "memory" line }' \
+    /proc/$pid/status >> /run/measure.log
+awk '/^[0-9a-f]+-[0-9a-f]+ / { name = (NF >= 6 ? $6 : "[anon]") }
+     /^Rss:/ { kib[name] += $2 }
+     END { for (n in kib) if (kib[n] > 256) printf "memory-map kib=%d %s\n", kib[n], n }' \
+    /proc/$pid/smaps | sort -t= -k2 -n -r >> /run/measure.log
