@@ -144,8 +144,8 @@ public final class KMSDisplay: FrameSink {
         damageEverything()
     }
 
-    /// `LECTERN_PAN` from the environment ("copy" forces copying, "on" enables methods
-    /// that are off by default); tests and the bench set it.
+    /// `LECTERN_PAN` from the environment: "copy" forces copying the window (the
+    /// fallback, to compare or to work around a driver); tests and the bench set it.
     public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
     /// `LECTERN_ATOMIC` from the environment: "off" keeps frames on the legacy calls.
     public var atomicOverride: String? = getenv("LECTERN_ATOMIC").map { String(cString: $0) }

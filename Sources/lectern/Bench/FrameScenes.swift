@@ -71,7 +71,7 @@ final class FrameScene {
         assembly = try KioskAssembly(config: config, width: width, height: height)
         device = MemoryKMSDevice(width: width, height: height, driverName: driver)
         display = KMSDisplay(device: device, log: Logger { _ in })
-        display.panOverride = driver == "copy" ? "copy" : "on"
+        display.panOverride = driver == "copy" ? "copy" : nil
         guard try display.start() else { throw BenchSetupError(message: "\(name): the memory display did not start") }
         frame(at: time) // layout, glyph cache and first frame: not part of the measurement
         frame(at: time) // both buffers filled
