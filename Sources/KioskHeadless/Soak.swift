@@ -20,6 +20,10 @@ public final class Soak {
         public var frames = 0
         public var menuToggles = 0
         public var checks = 0
+        /// Median heap in use over the first and the second half of the run after
+        /// warm-up (sampled every 100 gestures): caches that fill and empty (glyphs at the
+        /// sizes a pinch visits, laid-out pages, the link history) make one sample noisy;
+        /// a leak moves the second half's median above the first's.
         public var heapAfterWarmup = 0
         public var heapPeakAfterWarmup = 0
         public var heapAtEnd = 0
@@ -29,8 +33,8 @@ public final class Soak {
         public var heapGrowth: Int { heapAtEnd - heapAfterWarmup }
         public var description: String {
             "\(gestures) gestures, \(touchEvents) touch events, \(frames) frames, \(Int(simulatedSeconds)) s simulated, "
-                + "\(checks) checks (menu toggled \(menuToggles) times), heap after warm-up \(heapAfterWarmup / 1024) KiB, "
-                + "peak \(heapPeakAfterWarmup / 1024) KiB, end \(heapAtEnd / 1024) KiB (growth \(heapGrowth / 1024) KiB)"
+                + "\(checks) checks (menu toggled \(menuToggles) times), heap median \(heapAfterWarmup / 1024) KiB (first half after warm-up), "
+                + "\(heapAtEnd / 1024) KiB (second half), peak \(heapPeakAfterWarmup / 1024) KiB (growth \(heapGrowth / 1024) KiB)"
         }
     }
 
@@ -43,6 +47,12 @@ public final class Soak {
     private var gestures: SoakGestures
     private var time = 0.0
     public private(set) var report = Report()
+    private var heapSamples: [Int] = []
+
+    static func median(_ values: ArraySlice<Int>) -> Int {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
     /// Everything is at rest this long after the last touch (the longest fling plus its bounce).
     static let restWithin = 8.0
 
@@ -59,12 +69,10 @@ public final class Soak {
             play(gestures.gesture(at: time + 0.001))
             report.gestures = n
             settle(quiet: pause())
-            if n == warmup {
-                goHome()
-                report.heapAfterWarmup = HeapUsage.bytesInUse()
-                report.heapPeakAfterWarmup = report.heapAfterWarmup
-            } else if n > warmup {
-                report.heapPeakAfterWarmup = max(report.heapPeakAfterWarmup, HeapUsage.bytesInUse())
+            if n > warmup {
+                let bytes = HeapUsage.bytesInUse()
+                report.heapPeakAfterWarmup = max(report.heapPeakAfterWarmup, bytes)
+                if (n - warmup) % 100 == 0 { heapSamples.append(bytes) }
             }
             if n % checkEvery == 0 {
                 check()
@@ -73,8 +81,10 @@ public final class Soak {
             }
             if report.failures.count >= 10 { break }
         }
-        goHome()
-        report.heapAtEnd = HeapUsage.bytesInUse()
+        heapSamples.append(HeapUsage.bytesInUse())
+        let half = heapSamples.count / 2
+        report.heapAfterWarmup = Self.median(heapSamples[..<max(1, half)])
+        report.heapAtEnd = Self.median(heapSamples[half...])
         report.simulatedSeconds = time
         report.frames = player.redrawCount
         if count > warmup, report.heapGrowth > Self.flatHeapTolerance {
