@@ -15,7 +15,9 @@ final class MeasureTests: XCTestCase {
         let before = HeapUsage.bytesInUse()
         let block = UnsafeMutableRawPointer.allocate(byteCount: 4 << 20, alignment: 16)
         block.initializeMemory(as: UInt8.self, repeating: 1, count: 4 << 20)
-        XCTAssertGreaterThanOrEqual(HeapUsage.bytesInUse() - before, 4 << 20)
+        // Other threads (XCTest's, a previous test's) may free a little meanwhile: 352
+        // bytes less than the block was seen once in a full run.
+        XCTAssertGreaterThanOrEqual(HeapUsage.bytesInUse() - before, (4 << 20) - (64 << 10))
         block.deallocate()
         XCTAssertLessThan(HeapUsage.bytesInUse() - before, 1 << 20)
     }
