@@ -17,3 +17,11 @@ size_t cshim_heap_bytes_in_use(void) {
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;
 }
+
+// Large blocks (screen-size bitmaps used for a moment: a pinch's snapshot, a card under
+// the menu) always come from their own mapping and go back to the kernel when freed.
+// Left to itself glibc raises its mmap threshold to the size of the last such block
+// freed, so the next ones come from the heap and stay resident after they are freed.
+void cshim_heap_return_large_blocks(size_t threshold) {
+    mallopt(M_MMAP_THRESHOLD, (int)threshold);
+}

@@ -7,4 +7,8 @@ import CSystemShim
 /// stays flat.
 public enum HeapUsage {
     public static func bytesInUse() -> Int { Int(cshim_heap_bytes_in_use()) }
+
+    /// A kiosk allocates screen-size bitmaps now and then (a pinch, a card): have every
+    /// block of 256 KiB or more mapped on its own, so its memory leaves when it is freed.
+    public static func returnLargeBlocksToTheSystem() { cshim_heap_return_large_blocks(256 * 1024) }
 }

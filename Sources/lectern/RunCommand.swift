@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Kiosk
 import Typeset
+import Measure
 import Platform
 import Raster
 import Touch
@@ -37,6 +38,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        HeapUsage.returnLargeBlocksToTheSystem()
         var options = DeviceSession.Options(card: card)
         var kioskConfig = KioskConfig.builtIn
         if let config {

@@ -5,4 +5,6 @@
 // currently allocated from the heap (mallinfo2().uordblks + hblkhd), or the
 // sanitizer's count under AddressSanitizer.
 size_t cshim_heap_bytes_in_use(void);
+// Blocks of `threshold` bytes or more are mapped on their own and unmapped when freed.
+void cshim_heap_return_large_blocks(size_t threshold);
 #endif
