@@ -99,8 +99,29 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(loop.metrics!.samples[0], 0.001, accuracy: 1e-9)
         XCTAssertEqual(lines, ["lectern: metrics startup_to_first_frame_ms=123.4"])
         loop.metrics?.report()
-        XCTAssertEqual(lines[1], "lectern: metrics touch_to_flip_ms median=1.0 p99=1.0 samples=1")
-        XCTAssertTrue(lines[2].hasPrefix("lectern: metrics peak_rss_kib="))
+        XCTAssertEqual(lines.dropFirst().map { $0.split(separator: " ")[2].split(separator: "=")[0] },
+                       ["frame_work_ms", "input_work_ms", "touch_to_flip_ms", "peak_rss_kib"])
+        XCTAssertTrue(lines.contains("lectern: metrics touch_to_flip_ms median=1.0 p99=1.0 samples=1"))
+        XCTAssertTrue(lines.contains("lectern: metrics input_work_ms median=0.0 p99=0.0 max=0.0 over_20ms=0 samples=1"))
+    }
+
+    /// While a frame is drawn no touch is read: the time it takes is reported, so a
+    /// soak can tell input lag from a slow frame.
+    func testBusyTimePerFrameIsReported() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        scene.busy = (clock, 0.030)
+        scene.restAt = 100.05
+        var lines: [String] = []
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        loop.metrics = FrameMetrics(log: Logger { lines.append($0) }, secondsSinceStart: { nil })
+        try run(loop)
+        let frames = try XCTUnwrap(loop.metrics?.work["frame"])
+        XCTAssertEqual(frames.count, scene.renders.count)
+        XCTAssertGreaterThan(frames.count, 1)
+        for seconds in frames { XCTAssertEqual(seconds, 0.030, accuracy: 1e-9) }
+        loop.metrics?.report()
+        XCTAssertEqual(lines.first, "lectern: metrics frame_work_ms median=30.0 p99=30.0 max=30.0 over_20ms=\(frames.count) samples=\(frames.count)")
+        XCTAssertNil(loop.metrics?.work["frame"], "a report starts the next minute afresh")
     }
 
     func testSIGTERMStopsAndOtherSignalsReachTheHook() throws {

@@ -144,6 +144,8 @@ final class FakeScene: FrameSource {
     var deadline: Double?
     var reachedAt: [Double] = []
     var powered = true
+    /// Makes each drawn frame take this long on `clock` (a slow frame).
+    var busy: (clock: ManualClock, seconds: Double)?
     /// Something changed since the last frame (a touch, a deadline): like the real
     /// renderer, the scene draws only then, when full, or while it moves.
     private var changed = false
@@ -158,6 +160,7 @@ final class FakeScene: FrameSource {
             if target.full { fullRenders += 1 }
             target.canvas.row(0)[0] = UInt32(renders.count)
             damage.add(IntRect(x: 0, y: 0, width: 1, height: 1))
+            if let busy { busy.clock.time += busy.seconds }
         }
         return FrameReport(damage: damage, moving: time < restAt, nextDeadline: deadline, displayOn: powered)
     }

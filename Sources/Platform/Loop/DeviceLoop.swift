@@ -129,6 +129,7 @@ public final class DeviceLoop {
             nextPing = now + interval
         }
         try turn(at: now)
+        if let metrics, lastFrameTime == now { metrics.recordWork("frame", seconds: clock.now() - now) }
         guard running else { return }
 
         var requests: [PollRequest] = []
@@ -211,10 +212,12 @@ public final class DeviceLoop {
         if fd == sink.pollFD {
             if try sink.handleReadable() > 0, firstFrame == .queued { firstFrameOnScreen() }
         } else if let input, fd == input.pollDescriptor {
+            let start = clock.now()
             for event in try input.readEvents() {
                 if inputSince == nil { inputSince = event.time }
                 scene.handle(event)
             }
+            metrics?.recordWork("input", seconds: clock.now() - start)
         } else if fd == signalFD {
             try readSignals()
         } else if let source = extraSources.first(where: { $0.fd == fd }) {

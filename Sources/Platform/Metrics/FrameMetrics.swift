@@ -9,6 +9,9 @@ public final class FrameMetrics {
     let log: Logger
     let secondsSinceStart: () -> Double?
     public private(set) var samples: [Double] = []
+    /// Seconds the loop spent busy per turn, by what it was doing: while it is busy no
+    /// touch is read, so a long turn is input lag (libinput warns past 20 ms).
+    public private(set) var work: [String: [Double]] = [:]
     private var lastReport: Double?
     public static let reportInterval = 60.0
 
@@ -35,8 +38,20 @@ public final class FrameMetrics {
         }
     }
 
-    /// Logs latency (if any samples) and peak RSS; called each minute and at exit.
+    /// One busy stretch of the loop: `what` is "frame" (drawing and presenting) or
+    /// "input" (reading and handling one batch of touches).
+    public func recordWork(_ what: String, seconds: Double) {
+        work[what, default: []].append(max(0, seconds))
+    }
+
+    /// Logs latency (if any samples), busy time per kind of work and peak RSS; called
+    /// each minute and at exit.
     public func report() {
+        for (what, times) in work.sorted(by: { $0.key < $1.key }) where !times.isEmpty {
+            let sorted = times.sorted()
+            log.info("metrics \(what)_work_ms median=\(Self.ms(Percentile.nearestRank(sorted, 0.5))) p99=\(Self.ms(Percentile.nearestRank(sorted, 0.99))) max=\(Self.ms(sorted.last!)) over_20ms=\(sorted.filter { $0 > 0.020 }.count) samples=\(sorted.count)")
+        }
+        work.removeAll(keepingCapacity: true)
         if !samples.isEmpty {
             let sorted = samples.sorted()
             log.info("metrics touch_to_flip_ms median=\(Self.ms(Percentile.nearestRank(sorted, 0.5))) p99=\(Self.ms(Percentile.nearestRank(sorted, 0.99))) samples=\(sorted.count)")
