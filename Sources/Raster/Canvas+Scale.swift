@@ -3,9 +3,13 @@ import CPixman
 extension Canvas {
     /// Draws `source` scaled by `factor` about a point: source point (sourceX, sourceY)
     /// lands on (toX, toY) here, and everything else scales around it (a pinch: the page
-    /// grows under the fingers and follows their midpoint). Bilinear through pixman, edge
-    /// pixels repeated; what the scaled source does not cover is filled with
+    /// grows under the fingers and follows their midpoint). Nearest neighbour through
+    /// pixman, edge pixels repeated; what the scaled source does not cover is filled with
     /// `background`. Clipped to `clip`; `source` must not share memory with this canvas.
+    ///
+    /// Nearest, not bilinear: these frames only last while fingers move, and at 1080p
+    /// bilinear took 4 ms a frame here (12–16× a memcpy, some 50 ms on a Raspberry Pi 4)
+    /// against 1.2–1.4 ms (5.3–5.7×); the page is drawn sharp again when they lift.
     public func drawScaled(_ source: Canvas, factor: Double, sourceX: Double, sourceY: Double,
                            toX: Double, toY: Double, background: Color) {
         guard factor > 0, factor.isFinite, !clip.isEmpty else { return }
@@ -28,7 +32,7 @@ extension Canvas {
                             (0, fixed(inverse), fixed(sourceY - toY * inverse)),
                             (0, 0, fixed(1)))
         pixman_image_set_transform(src, &transform)
-        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, nil, 0)
         pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)
         pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, Int32(landed.x), Int32(landed.y), 0, 0,
                                  Int32(landed.x), Int32(landed.y), Int32(landed.width), Int32(landed.height))

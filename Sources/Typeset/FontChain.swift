@@ -18,6 +18,8 @@ final class FontChain {
     /// Face indices in the store, in chain order (system fallbacks appended as found).
     private(set) var faces: [Int]
     private var faceByScalar: [UInt32: Int] = [:]
+    private var asciiFaces = [Int](repeating: FontChain.unknown, count: 0x80)
+    private static let unknown = -2
     private var systemFacesTried: Set<String> = []
 
     init(store: FontStore, entries: [Entry], variant: Variant, size: Double, useSystemFallback: Bool) throws {
@@ -63,6 +65,11 @@ final class FontChain {
     /// The first face covering `scalar`, consulting fontconfig once per scalar. Nil if
     /// no font at all covers it.
     func face(for scalar: UInt32) -> Int? {
+        // ASCII answers in a table, the rest in a dictionary (hashing every letter showed).
+        if scalar < 0x80, asciiFaces[Int(scalar)] != Self.unknown {
+            let known = asciiFaces[Int(scalar)]
+            return known >= 0 ? known : nil
+        }
         if let known = faceByScalar[scalar] { return known >= 0 ? known : nil }
         var found = faces.first { store.faces[$0].covers(scalar) }
         if found == nil, useSystemFallback, let path = store.systemFontPath(covering: scalar),
@@ -78,11 +85,15 @@ final class FontChain {
             }
         }
         faceByScalar[scalar] = found ?? -1
+        if scalar < 0x80 { asciiFaces[Int(scalar)] = found ?? -1 }
         return found
     }
 
     /// Characters that need no glyph: controls, white space, joiners, variation selectors.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII without asking Swift's Unicode tables (a third of a reflow's time went there):
+        // controls and the space are invisible, nothing else is.
+        if scalar.value < 0x80 { return scalar.value <= 0x20 || scalar.value == 0x7F }
         let p = scalar.properties
         return p.isWhitespace || p.generalCategory == .control || p.isDefaultIgnorableCodePoint
     }

@@ -60,7 +60,8 @@ struct ParagraphText {
             let first = scalars.count
             scalars.append(contentsOf: character.unicodeScalars)
             clusterScalars.append(first..<scalars.count)
-            let white = character.isWhitespace
+            // ASCII without Swift's Unicode tables ("\r\n" is one Character: asciiValue 10).
+            let white = character.asciiValue.map { $0 == 0x20 || (0x09...0x0D).contains($0) } ?? character.isWhitespace
             var firstUnit = true
             for unit in character.utf16 {
                 utf16.append(unit)
@@ -92,8 +93,14 @@ struct Shaper {
                 guard runFace >= 0, end > runStart else { return }
                 shapeRun(buffer, utf16, runStart..<end, face: runFace, attributes: runAttributes, into: &glyphs)
             }
+            // One chain lookup per run of attributes, not per cluster.
+            var chainAttributes: TextAttributes?
+            var chain: FontChain!
             for (index, cluster) in text.clusters.enumerated() {
-                let chain = chainFor(cluster.attributes)
+                if cluster.attributes != chainAttributes {
+                    chain = chainFor(cluster.attributes)
+                    chainAttributes = cluster.attributes
+                }
                 let face = chain.face(forCluster: text.scalars[text.clusterScalars[index]])
                 if face != runFace || cluster.attributes != runAttributes {
                     flush(upTo: cluster.offset)

@@ -28,6 +28,18 @@ enum FuzzTargets {
                 _ = layout?.link(atX: Double(box.x), y: Double(box.y), minimumSize: 34)
             }
         },
+        // Page text through libhyphen: every word of the input, as pages hand words to the
+        // English (UTF-8) and French dictionaries, and narrow-column layout with them.
+        "hyphenation": { bytes in
+            let text = TextFile(path: "fuzz.txt", bytes: bytes).text
+            for language in ["en", "fr"] {
+                guard let dictionary = HyphenationDictionaries.shared.hyphenator(for: language) else { continue }
+                for word in text.split(whereSeparator: { $0.isWhitespace }).prefix(2000) {
+                    _ = dictionary.breaks(in: Array(word.unicodeScalars))
+                }
+            }
+            _ = FuzzTypesetter.hyphenating?.layout(Document.plainText(text), width: 120)
+        },
         // Pictures: libpng and libjpeg-turbo behind the header checks and the scaled decode.
         "png": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         "jpeg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
@@ -61,4 +73,10 @@ enum FuzzTargets {
 /// loading, not Lectern). libFuzzer calls from one thread only.
 enum FuzzTypesetter {
     nonisolated(unsafe) static let shared: Typesetter? = try? Typesetter(style: TextStyle(fontPaths: TextStyle.defaultFontPaths, size: 16))
+    /// The same, hyphenating in English.
+    nonisolated(unsafe) static let hyphenating: Typesetter? = {
+        var style = TextStyle(fontPaths: TextStyle.defaultFontPaths, size: 16)
+        style.language = "en"
+        return try? Typesetter(style: style)
+    }()
 }

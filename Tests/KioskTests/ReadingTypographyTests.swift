@@ -47,19 +47,21 @@ final class ReadingTypographyTests: XCTestCase {
         XCTAssertLessThanOrEqual(mean, 70)
     }
 
-    /// Portrait 800×1280: the 48-px margins would leave 704 px, less than the measure; they
-    /// shrink instead and the body keeps its 70 characters. Only at 600 px wide, with the
-    /// margins at their 16-px least, does the column narrow.
+    /// Portrait 800×1280: the 48-px margins would leave 704 px, less than the 708-px
+    /// measure; they shrink instead and the body keeps its 70 characters, and at 740 px
+    /// wide (margins at their 16-px least) still. Only narrower does the column narrow.
     func testOnNarrowScreensTheMarginsShrinkBeforeTheMeasure() throws {
         let config = ReadingFixtures.config(markdown: ReadingFixtures.prose(paragraphs: 6))
         let portrait = try KioskAssembly(config: config, width: 800, height: 1280)
         let measure = try XCTUnwrap(portrait.content.measureWidth)
-        XCTAssertGreaterThan(measure, 704)
+        XCTAssertGreaterThan(measure, 800 - 2 * 48)
         XCTAssertLessThan(portrait.scene.textLeft, 48)
-        XCTAssertGreaterThanOrEqual(portrait.scene.textLeft, 16)
-        XCTAssertGreaterThanOrEqual(portrait.scene.textWidth, measure, "the measure is kept")
+        XCTAssertEqual(portrait.scene.textWidth, measure, "the measure is kept")
         let rows = try inkRows(portrait.content.pageLayout(page: 0, width: portrait.scene.textWidth))
         XCTAssertGreaterThan(Double(rows.map { $0.maxX - $0.minX }.max()!), measure * 0.9, "lines fill the measure")
+        let tight = try KioskAssembly(config: config, width: 740, height: 1280)
+        XCTAssertEqual(tight.scene.textLeft, 16)
+        XCTAssertEqual(tight.scene.textWidth, measure)
 
         let narrow = try KioskAssembly(config: config, width: 600, height: 1024)
         XCTAssertEqual(narrow.scene.textLeft, 16)

@@ -25,7 +25,7 @@ struct PinchFrame: Equatable {
 
 extension SceneRenderer {
     /// While fingers pinch: the page as laid out when the pinch began, scaled about the
-    /// fingers' first midpoint and moved with them. No layout, no glyphs: one bilinear
+    /// fingers' first midpoint and moved with them. No layout, no glyphs: one scaling
     /// pass over the screen (pixman), so every frame of the gesture costs the same; the
     /// text is laid out again once, when the fingers lift (KioskScene+Pinch.swift).
     func renderPinch(_ pinch: PinchFrame, into canvas: Canvas, state: FrameState, damage: inout Region) {

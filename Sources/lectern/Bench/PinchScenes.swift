@@ -47,7 +47,7 @@ extension FrameScene {
     }
 
     /// A frame during a pinch: the page as it was when the pinch began, scaled about the
-    /// fingers (one bilinear pass over the screen), the fingers breathing between 1× and
+    /// fingers (one nearest-neighbour pass over the screen), the fingers breathing between 1× and
     /// 1.8× a frame at a time.
     private static func pinchFrame(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
         let s = try FrameScene(name: name, width: w, height: h, pages: pages, measure: KioskConfig().text.measure)
