@@ -48,10 +48,13 @@ struct MenuLayerSpans {
     var area: Int { runs.reduce(0) { $0 + Int($1.to - $1.from) } }
 
     /// dst = a · layer + (1 − a) · page over `rect`, `alpha` in 1/255 steps: along the runs
-    /// from the layer, elsewhere from the overlay colour. `streaming`: dst is scan-out
-    /// memory, written once with streaming stores and never read (the caller fences).
-    func compose(layer: Canvas, overlay: Color, over page: Canvas, into dst: Canvas, alpha: Int, rect: IntRect, streaming: Bool) {
-        let r = rect.intersection(dst.bounds).intersection(layer.bounds).intersection(page.bounds)
+    /// from the layer, elsewhere from the overlay colour. The layer's top-left pixel is at
+    /// `origin` in dst's and page's coordinates (the runs are the layer's); outside the
+    /// layer everything is the overlay colour. `streaming`: dst is scan-out memory,
+    /// written once with streaming stores and never read (the caller fences).
+    func compose(layer: Canvas, at origin: (x: Int, y: Int) = (0, 0), overlay: Color, over page: Canvas, into dst: Canvas,
+                 alpha: Int, rect: IntRect, streaming: Bool) {
+        let r = rect.intersection(dst.bounds).intersection(page.bounds)
         guard !r.isEmpty else { return }
         let word = overlay.argb | 0xFF00_0000
         let a = UInt32(max(0, min(255, alpha)))
@@ -66,27 +69,34 @@ struct MenuLayerSpans {
         }
         func mix(_ y: Int, _ from: Int, _ to: Int) {
             guard from < to else { return }
-            let d = bytes(dst, from, y), l = UnsafePointer(bytes(layer, from, y)), p = UnsafePointer(bytes(page, from, y))
+            let d = bytes(dst, from, y), l = UnsafePointer(bytes(layer, from - origin.x, y - origin.y))
+            let p = UnsafePointer(bytes(page, from, y))
             if streaming {
                 cshim_raster_mix_bytes_stream(d, l, p, (to - from) * 4, a)
             } else {
                 cshim_raster_mix_bytes(d, l, p, (to - from) * 4, a)
             }
         }
+        let placed = layer.bounds.offsetBy(dx: origin.x, dy: origin.y)
         for y in r.minY..<r.maxY {
             var x = r.minX
-            if y + 1 < rowStart.count {
-                for i in Int(rowStart[y])..<Int(rowStart[y + 1]) {
-                    let from = max(Int(runs[i].from), r.minX), to = min(Int(runs[i].to), r.maxX)
+            let ly = y - origin.y
+            if ly >= 0, ly + 1 < rowStart.count {
+                for i in Int(rowStart[ly])..<Int(rowStart[ly + 1]) {
+                    let from = max(Int(runs[i].from) + origin.x, r.minX), to = min(Int(runs[i].to) + origin.x, r.maxX)
                     guard from < to else { continue }
                     color(y, x, from)
                     mix(y, from, to)
                     x = to
                 }
-            } else {
+            } else if rowStart.isEmpty, y >= placed.minY, y < placed.maxY {
                 // No scan for this layer (it was not built from it): mix from the layer throughout.
-                mix(y, x, r.maxX)
-                x = r.maxX
+                let from = max(x, placed.minX), to = min(r.maxX, placed.maxX)
+                if from < to {
+                    color(y, x, from)
+                    mix(y, from, to)
+                    x = to
+                }
             }
             color(y, x, r.maxX)
         }

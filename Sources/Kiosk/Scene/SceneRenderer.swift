@@ -17,12 +17,8 @@ public final class SceneRenderer {
     private(set) var last: FrameState?
     /// The page under the menu; between menus, scratch for a direct pull's strip.
     var pageBitmap: Bitmap?
-    private var menuLayer: Bitmap?
-    private var menuLayerKey: MenuLayerKey?
-    /// Where the menu layer differs from its overlay colour (the ring items and labels):
-    /// their bounding box, and per row the runs inside it.
-    private var menuContentBox = IntRect.zero
-    private var menuSpans = MenuLayerSpans()
+    /// The ring's items and labels, kept only around them and only while the menu shows.
+    private let menuLayer = MenuLayer()
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
     /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
@@ -104,9 +100,6 @@ public final class SceneRenderer {
         let pinch: PinchFrame?
     }
 
-    struct MenuLayerKey: Equatable {
-        let width: Int, height: Int, selected: Int, generation: Int
-    }
 
     func state(at time: Double) -> FrameState {
         let theme = scene.config.theme
@@ -147,6 +140,7 @@ public final class SceneRenderer {
         var canvas = canvas
         let now = state(at: time)
         let full = canvas.bounds
+        if now.menuAlpha == 0 || now.blanked { menuLayer.release() }
         if now.blanked {
             if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
             shadowStale = false
@@ -235,7 +229,8 @@ public final class SceneRenderer {
             } else {
                 cardUnderMenu = nil
             }
-            let layer = now.menuAlpha > 0 ? menuLayerCanvas(width: canvas.width, height: canvas.height) : nil
+            let layer = now.menuAlpha > 0
+                ? menuLayer.canvas(scene: scene, content: content, icons: icons, width: canvas.width, height: canvas.height) : nil
             // A fade step rewrites every pixel: straight into the scan-out buffer where the
             // display allows (write only, one pass), leaving the shadow stale until a frame
             // that is not a fade step redraws it whole.
@@ -250,7 +245,7 @@ public final class SceneRenderer {
                 guard let layer else { canvas.blit(base, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour but along the ring items' and
                 // labels' runs: elsewhere a colour mix reads only the page (with the card).
-                menuSpans.compose(layer: layer, overlay: overlay, over: base, into: destination, alpha: now.menuAlpha,
+                menuLayer.compose(layer, overlay: overlay, over: base, into: destination, alpha: now.menuAlpha,
                                   rect: rect, streaming: direct)
             }
             if direct { DirectCompose.finish() }
@@ -313,52 +308,7 @@ public final class SceneRenderer {
         }
     }
 
-    // MARK: Menu layer
-
-    private func menuLayerCanvas(width: Int, height: Int) -> Canvas? {
-        let key = MenuLayerKey(width: width, height: height, selected: scene.currentPage, generation: scene.contentGeneration)
-        if menuLayerKey == key, let menuLayer { return menuLayer.canvas }
-        if menuLayer == nil || menuLayer!.width != width || menuLayer!.height != height {
-            menuLayer = try? Bitmap(width: width, height: height)
-        }
-        guard let menuLayer else { return nil }
-        drawMenuLayer(menuLayer.canvas)
-        menuLayerKey = key
-        return menuLayer.canvas
-    }
-
-    private func drawMenuLayer(_ canvas: Canvas) {
-        let theme = scene.config.theme
-        canvas.fill(canvas.bounds, color: theme.overlay)
-        let ring = scene.ring
-        let r = ring.itemRadius
-        let light = Color.white.mixed(over: theme.overlay, alpha: 0.16)
-        menuContentBox = .zero
-        for (i, page) in scene.config.pages.enumerated() {
-            let c = ring.center(of: i)
-            // The item circle with room for the selection ring; labels add their own rectangles.
-            let reach = r + 5 * scene.scale
-            menuContentBox = menuContentBox.union(IntRect.enclosing(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
-            let selected = i == scene.currentPage
-            let diameter = Int((2 * r).rounded())
-            let x = Int((c.x - r).rounded()), y = Int((c.y - r).rounded())
-            if let image = icons.image(page: i, selected: selected, size: diameter) {
-                if selected && page.iconSelected == nil {
-                    canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r + 4 * scene.scale, color: theme.accent)
-                }
-                // Centred in the item: a non-square or small icon is not stretched.
-                canvas.drawImage(image, x: x + (diameter - image.width) / 2, y: y + (diameter - image.height) / 2)
-            } else {
-                canvas.fillCircle(centerX: c.x, centerY: c.y, radius: r, color: selected ? theme.accent : light)
-                let letter = page.title.first.map { String($0).uppercased() } ?? "•"
-                _ = content.drawLabel(letter, size: 40 * scene.scale, color: .white,
-                                  centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded()), into: canvas)
-            }
-            let label = content.drawLabel(page.title, size: 16 * scene.scale, color: Color.white.mixed(over: theme.overlay, alpha: 0.85),
-                              centerX: Int(c.x.rounded()), centerY: Int((c.y + r + 18 * scene.scale).rounded()), into: canvas)
-            menuContentBox = menuContentBox.union(label)
-        }
-        menuContentBox = menuContentBox.insetBy(dx: -1, dy: -1).intersection(canvas.bounds)
-        menuSpans = MenuLayerSpans(layer: canvas, overlay: theme.overlay, box: menuContentBox)
-    }
+    /// Bytes held for the menu (its layer, the page with the link card under it): 0
+    /// whenever the menu is hidden.
+    var menuBitmapBytes: Int { menuLayer.byteCount + (cardUnderMenu.map { $0.stride * $0.height } ?? 0) }
 }
