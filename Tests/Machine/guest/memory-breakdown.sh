@@ -9,3 +9,8 @@ awk '/^[0-9a-f]+-[0-9a-f]+ / { name = (NF >= 6 ? $6 : "[anon]") }
      /^Rss:/ { kib[name] += $2 }
      END { for (n in kib) if (kib[n] > 256) printf "memory-map kib=%d %s\n", kib[n], n }' \
     /proc/$pid/smaps | sort -t= -k2 -n -r >> /run/measure.log
+# The largest anonymous mappings one by one (bitmaps of 256 KiB or more get their own,
+# M_MMAP_THRESHOLD): a screen at 1920x1080 is 8100 KiB, the shadow with its panning rows 12150.
+awk '/^[0-9a-f]+-[0-9a-f]+ / { anon = (NF < 6) }
+     /^Rss:/ { if (anon && $2 > 512) printf "memory-anon kib=%d\n", $2 }' \
+    /proc/$pid/smaps | sort -t= -k2 -n -r | head -12 >> /run/measure.log
