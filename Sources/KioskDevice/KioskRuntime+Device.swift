@@ -14,7 +14,9 @@ extension KioskRuntime: FrameSource {
         if let deadline = nextDeadline(), deadline <= time { deadlineReached(at: time) }
         var damage = Region()
         if let target, displayPowered {
-            if target.full { damage.add(target.canvas.bounds) }
+            // Everything again: the renderer forgets what it drew (the shadow may hold only
+            // the page under the menu, whose frames went straight to the scan-out buffer).
+            if target.full { assembly?.renderer.invalidate(); damage.add(target.canvas.bounds) }
             render(into: target.canvas, at: time, damage: &damage, scanout: target.scanout)
         }
         return FrameReport(damage: damage, moving: needsFrame(at: time), nextDeadline: nextDeadline(),

@@ -18,11 +18,11 @@ extension SceneRenderer {
     }
 
     /// The pressed state: a soft accent wash under the link's text (drawn before the text).
-    func drawPressedLink(_ canvas: Canvas, clip: IntRect, state: FrameState) {
+    func drawPressedLink(_ canvas: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0) {
         let theme = scene.config.theme
         let wash = theme.accent.mixed(over: theme.background, alpha: 0.18)
         for box in linkBoxes(state.pressedLink, state: state) where box.intersects(clip) {
-            canvas.fillRoundedRect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height),
+            canvas.fillRoundedRect(x: Double(box.x - shiftX), y: Double(box.y), width: Double(box.width), height: Double(box.height),
                                    radius: 4 * scene.scale, color: wash)
         }
     }

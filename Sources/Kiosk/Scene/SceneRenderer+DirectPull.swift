@@ -25,24 +25,27 @@ extension SceneRenderer {
                   !shadowStale, !last.dotsIntersect(canvas.bounds) else { return false }
             base = last.unpulled
         }
-        if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
-            pageBitmap = try? Bitmap(width: canvas.width, height: canvas.height)
-        }
-        guard let scratch = pageBitmap?.canvas, let screen = scanout.directFrame() else { return false }
-        pullBase = base
         // The strip right of the page's edge, and the dots wherever they reach.
         var stripX = canvas.width - now.pullX
         now.dots.forEach { stripX = min(stripX, $0.bounds.minX - 1) }
         stripX = max(0, stripX)
         let strip = IntRect(x: stripX, y: 0, width: canvas.width - stripX, height: canvas.height)
-        drawPage(scratch, clip: strip, state: now)
+        // Scratch as wide as the widest strip so far, in 64-px steps (a pull uncovers a few
+        // hundred columns: not a screen's worth of memory).
+        if (pullStrip?.width ?? 0) < strip.width || pullStrip?.height != canvas.height {
+            pullStrip = nil
+            pullStrip = try? Bitmap(width: min(canvas.width, (strip.width + 63) & ~63), height: canvas.height)
+        }
+        guard let scratch = pullStrip?.canvas, let screen = scanout.directFrame() else { return false }
+        pullBase = base
+        drawPage(scratch, clip: strip, state: now, shiftX: stripX)
         let rows = min(canvas.height, screen.height)
         if stripX > 0 {
             // Screen x ← shadow x + pullX (the shadow is never narrower than the screen).
             cshim_raster_stream_copy_rows(bytes(screen, 0), screen.stride, UnsafePointer(bytes(canvas, now.pullX)), canvas.stride,
                                           stripX * 4, rows)
         }
-        cshim_raster_stream_copy_rows(bytes(screen, stripX), screen.stride, UnsafePointer(bytes(scratch, stripX)), scratch.stride,
+        cshim_raster_stream_copy_rows(bytes(screen, stripX), screen.stride, UnsafePointer(bytes(scratch, 0)), scratch.stride,
                                       strip.width * 4, rows)
         return true
     }

@@ -6,23 +6,30 @@ import Raster
 /// - Scrolling moves the pixels already drawn (or the display's scan-out window) and
 ///   draws only the exposed strip.
 /// - The dots redraw only their own boxes.
-/// - While the menu shows, the page is drawn into its own bitmap and the frame is that
-///   page with the menu layer (overlay colour and ring items, drawn once) composited
-///   over it as one group at fade × overlay_alpha.
+/// - While the menu shows, the frame is the page with the menu layer (overlay colour and
+///   ring items, drawn once) composited over it as one group at fade × overlay_alpha,
+///   straight into the scan-out buffer with the page left in the shadow, or, where the
+///   display does not allow that, from a bitmap holding the page into the shadow.
 public final class SceneRenderer {
     public let scene: KioskScene
     public let content: PageContent
     private let icons: IconCache
 
     private(set) var last: FrameState?
-    /// The page under the menu; between menus, scratch for a direct pull's strip.
+    /// The page under an overlay when frames cannot go straight to the scan-out buffer.
     var pageBitmap: Bitmap?
+    /// Where the page of the last frame (without overlays) is held: the shadow, the bitmap
+    /// above, or nowhere (blanked, pinched, never drawn: draw it whole).
+    enum PageHome { case shadow, bitmap }
+    private var pageHome: PageHome?
+    /// Scratch for a direct pull's uncovered strip (SceneRenderer+DirectPull.swift).
+    var pullStrip: Bitmap?
     /// The ring's items and labels, kept only around them and only while the menu shows.
     private let menuLayer = MenuLayer()
     /// Scratch regions kept between frames so a frame allocates nothing for them.
     private var pageDamage = Region()
-    /// The last frame went straight into the scan-out buffer: the shadow (the canvas)
-    /// does not hold it, and the next frame drawn there must be drawn whole.
+    /// The last frame went straight into the scan-out buffer: the screen does not show
+    /// the shadow (the canvas), and the next frame presented from it is presented whole.
     private(set) var shadowStale = false
     /// A pull is being shown straight from the shadow (`SceneRenderer+DirectPull.swift`):
     /// the shadow holds the page as this state describes (not pulled, no dots), while the
@@ -145,6 +152,7 @@ public final class SceneRenderer {
             if last?.blanked != true || shadowStale { canvas.fill(full, color: .black); damage.add(full) }
             shadowStale = false
             pullBase = nil
+            pageHome = nil
             last = now
             return canvas
         }
@@ -152,6 +160,7 @@ public final class SceneRenderer {
         if let pinch = now.pinch, !layered {
             renderPinch(pinch, into: canvas, state: now, damage: &damage)
             shadowStale = false
+            pageHome = nil
             last = now
             return canvas
         }
@@ -161,21 +170,35 @@ public final class SceneRenderer {
             last = now
             return canvas
         }
-        var target: Canvas
+        var target = canvas
+        var home = PageHome.shadow
+        // A frame under the menu alone goes straight into the scan-out buffer where the
+        // display allows: then no composed frame is ever written to the shadow, and the
+        // shadow itself holds the page under the menu (no 8 MiB copy of it at 1080p).
+        // Otherwise (the link card, a rotated panel, no scan-out access) the page is drawn
+        // into a bitmap of its own for as long as the overlay shows.
+        var direct: Canvas?
         if layered {
-            if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
-                pageBitmap = try? Bitmap(width: canvas.width, height: canvas.height)
-                last = nil
+            if pageHome == .shadow, now.cardAlpha == 0, let last, last == now, pullBase == nil {
+                return canvas  // nothing changed: the screen shows this frame already
             }
-            target = pageBitmap?.canvas ?? canvas
+            if pageHome != .bitmap, now.cardAlpha == 0, let scanoutCanvas = scanout?.directFrame() {
+                direct = scanoutCanvas
+            } else {
+                if pageBitmap == nil || pageBitmap!.width != canvas.width || pageBitmap!.height != canvas.height {
+                    pageBitmap = try? Bitmap(width: canvas.width, height: canvas.height)
+                }
+                home = .bitmap
+                target = pageBitmap?.canvas ?? canvas
+            }
         } else {
-            target = canvas
+            pageBitmap = nil
         }
 
         pageDamage.removeAll()
         // What the shadow holds: the last frame, or the unpulled page under a direct pull.
-        if !(shadowStale && !layered), let last = pullBase ?? last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
-           last.page == now.page, last.blanked == now.blanked, last.layered == layered {
+        if pageHome == home, let last = pullBase ?? last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
+           last.page == now.page, last.blanked == now.blanked {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.
             let dx = last.pullX - now.pullX, dy = last.scrollY - now.scrollY
             if dx == 0, dy != 0, !layered, abs(dy) < full.height, let panned = scanout?.pan(by: dy) {
@@ -209,7 +232,7 @@ public final class SceneRenderer {
         if layered {
             var composeRegion = pageDamage
             let fading = last?.menuAlpha != now.menuAlpha || last?.cardAlpha != now.cardAlpha || last?.cardGeneration != now.cardGeneration
-            if fading || shadowStale || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
+            if fading || shadowStale || direct != nil || composeRegion.isEmpty && last == nil { composeRegion = Region(full) }
             // The link card over the page; when the menu shows too (one of them fading
             // out), the menu goes over the page-with-card in a second pass.
             var base = target
@@ -231,25 +254,19 @@ public final class SceneRenderer {
             }
             let layer = now.menuAlpha > 0
                 ? menuLayer.canvas(scene: scene, content: content, icons: icons, width: canvas.width, height: canvas.height) : nil
-            // A fade step rewrites every pixel: straight into the scan-out buffer where the
-            // display allows (write only, one pass), leaving the shadow stale until a frame
-            // that is not a fade step redraws it whole.
-            var destination = canvas
-            var direct = false
-            if fading, now.cardAlpha == 0, layer != nil, let scanoutCanvas = scanout?.directFrame() {
-                destination = scanoutCanvas
-                direct = true
-            }
+            // Straight into the scan-out buffer (write only, one pass, every pixel), or into
+            // the shadow from the page's own bitmap.
+            let destination = direct ?? canvas
             let overlay = scene.config.theme.overlay
             for rect in composeRegion.rects where now.menuAlpha > 0 {
-                guard let layer else { canvas.blit(base, from: rect, toX: rect.x, y: rect.y); continue }
+                guard let layer else { destination.blit(base, from: rect, toX: rect.x, y: rect.y); continue }
                 // The layer is the plain overlay colour but along the ring items' and
                 // labels' runs: elsewhere a colour mix reads only the page (with the card).
                 menuLayer.compose(layer, overlay: overlay, over: base, into: destination, alpha: now.menuAlpha,
-                                  rect: rect, streaming: direct)
+                                  rect: rect, streaming: direct != nil)
             }
-            if direct { DirectCompose.finish() }
-            shadowStale = direct
+            if direct != nil { DirectCompose.finish() }
+            shadowStale = direct != nil
             damage.add(composeRegion)
         } else {
             damage.add(pageDamage)
@@ -258,6 +275,7 @@ public final class SceneRenderer {
         }
         // The screen showed a pull the shadow did not hold: all of it changes.
         if pullBase != nil { damage.add(full); pullBase = nil }
+        pageHome = home
         last = now
         return canvas
     }
@@ -293,18 +311,21 @@ public final class SceneRenderer {
         }
     }
 
-    /// Background, text and dots inside `clip`.
-    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState) {
+    /// Background, text and dots inside `clip` (screen coordinates). `shiftX`: the
+    /// target holds the screen from that column on (a strip drawn apart), so screen x
+    /// lands at x − shiftX.
+    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0) {
         var c = target
-        c.clip = clip
-        c.fill(clip, color: scene.config.theme.background)
-        drawPressedLink(c, clip: clip, state: state)
-        let originX = Int(scene.textLeft.rounded()) - state.pullX
+        c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
+        c.fill(c.clip, color: scene.config.theme.background)
+        drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
+        let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)
         state.dots.forEach { d in
             guard d.bounds.intersects(clip) else { return }
-            c.fillRoundedRect(x: d.x, y: d.y, width: d.width, height: d.height, radius: min(d.width, d.height) / 2, color: d.color)
+            c.fillRoundedRect(x: d.x - Double(shiftX), y: d.y, width: d.width, height: d.height, radius: min(d.width, d.height) / 2,
+                              color: d.color)
         }
     }
 

@@ -34,6 +34,17 @@ extension KMSDisplay: ScanoutSurface {
         return canvas
     }
 
+    /// What the panel shows now, for a snapshot: the buffer presented last (frames
+    /// composed straight into it, a menu fade, a pull, never reach the shadow), read
+    /// once from write-combined memory, which is slow but only a signal asks for it.
+    /// A rotated panel's buffer holds physical pixels: then the shadow.
+    public var shownCanvas: Canvas? {
+        guard let shadow, output != nil, hasMaster, rotation == .r0, scanout.isComplete, presented > 0 else { return canvas }
+        let buffer = scanout.frontBuffer
+        return (try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch, width: shadow.width,
+                            height: window.screenHeight, stride: buffer.pitch)) ?? canvas
+    }
+
     // MARK: Showing the window
 
     /// The framebuffer and CRTC y that show the window from `buffer`.

@@ -31,6 +31,8 @@ public final class KMSDisplay: FrameSink {
     public internal(set) var recentres = 0
     /// The renderer composed the coming frame straight into the back buffer.
     var directPending = false
+    /// Frames handed to the display so far.
+    public internal(set) var presented = 0
     /// Frames composed straight into a scan-out buffer so far.
     public internal(set) var directFrames = 0
     /// Scroll frames shown by moving the window (logged at exit).
@@ -134,6 +136,7 @@ public final class KMSDisplay: FrameSink {
             rows = screen
             try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
         }
+        presented = 0  // new buffers: neither shows anything yet
         // The shadow is tall either way: where the buffers are not, the window is copied.
         let shadowRows = method == .copy ? PanWindow.tallHeight(screen: size.height, maxHeight: 0) : size.height + rows - screen
         window = PanWindow(method: method, screenHeight: size.height, shadowHeight: shadowRows)
@@ -201,6 +204,7 @@ public final class KMSDisplay: FrameSink {
         }
         lastPresentError = nil
         scanout.swap()
+        presented += 1
         return outcome
     }
 

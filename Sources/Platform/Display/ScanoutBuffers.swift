@@ -16,6 +16,8 @@ struct ScanoutBuffers {
 
     var isComplete: Bool { buffers.count == 2 }
     var backBuffer: DumbBuffer { buffers[back] }
+    /// The buffer presented last (on screen, or queued to be).
+    var frontBuffer: DumbBuffer { buffers[1 - back] }
 
     /// Two buffers for `mode`, all of both marked for a copy.
     mutating func allocate(on device: KMSDevice, width: Int, height: Int, logicalBounds: IntRect) throws {

@@ -96,13 +96,14 @@ public final class DeviceSession {
                 // Counters for the machine test: two snapshots apart with nothing moving
                 // must show the same wake-ups (idle costs nothing).
                 log.info("metrics wake_ups=\(loop.wakeUps) frames=\(loop.framesPresented)")
-                if let canvas = display.canvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
+                if let canvas = display.shownCanvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
             case Console.releaseSignal where console?.processMode == true:
                 display.suspend()
                 console?.allowRelease()
             case Console.acquireSignal where console?.processMode == true:
                 console?.acknowledgeAcquire()
                 display.resume()
+                loop.requestFullRedraw()
             default:
                 break
             }
