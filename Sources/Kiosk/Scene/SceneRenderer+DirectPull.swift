@@ -30,11 +30,13 @@ extension SceneRenderer {
         now.dots.forEach { stripX = min(stripX, $0.bounds.minX - 1) }
         stripX = max(0, stripX)
         let strip = IntRect(x: stripX, y: 0, width: canvas.width - stripX, height: canvas.height)
-        // Scratch as wide as the widest strip so far, in 64-px steps (a pull uncovers a few
-        // hundred columns: not a screen's worth of memory).
+        // Scratch a third of the screen wide, or as wide as the widest strip so far (in
+        // 64-px steps): a pull uncovers a few hundred columns, not a screen's worth of
+        // memory, and a third holds the usual pull from its first frame to its last.
         if (pullStrip?.width ?? 0) < strip.width || pullStrip?.height != canvas.height {
             pullStrip = nil
-            pullStrip = try? Bitmap(width: min(canvas.width, (strip.width + 63) & ~63), height: canvas.height)
+            let width = max(canvas.width / 3, (strip.width + 63) & ~63)
+            pullStrip = try? Bitmap(width: min(canvas.width, width), height: canvas.height)
         }
         guard let scratch = pullStrip?.canvas, let screen = scanout.directFrame() else { return false }
         pullBase = base
