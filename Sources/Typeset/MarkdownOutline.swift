@@ -9,17 +9,10 @@ enum MarkdownOutline {
         var out: [String] = []
         if skipped > 0 { out.append(line(depth: 0, line: 1, text: "front matter" + (title.map { " title " + quoted($0) } ?? ""))) }
         CMark.withTree(body) { root in
-            let iterator = cmark_iter_new(root)!
-            defer { cmark_iter_free(iterator) }
             var depth = 0
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard let node = cmark_iter_get_node(iterator), isBlock(node) else { continue }
-                if event == CMARK_EVENT_EXIT {
-                    depth -= 1
-                    continue
-                }
+            CMark.walk(root) { node, entering in
+                guard isBlock(node) else { return }
+                guard entering else { depth -= 1; return }
                 let start = Int(cmark_node_get_start_line(node))
                 out.append(line(depth: depth, line: start > 0 ? start + skipped : 0, text: describe(node)))
                 // Leaf blocks (code, HTML, rules) get no exit event.

@@ -51,6 +51,19 @@ enum CMark {
     }
 
     static func typeName(_ node: OpaquePointer) -> String { string(cmark_node_get_type_string(node)) }
+
+    /// Every node under `root` (itself included) in document order, entered and, if it
+    /// can have children, exited: cmark's iterator, so any depth without recursion.
+    static func walk(_ root: OpaquePointer, _ visit: (_ node: OpaquePointer, _ entering: Bool) -> Void) {
+        let iterator = cmark_iter_new(root)!
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, event == CMARK_EVENT_ENTER)
+        }
+    }
 }
 
 /// YAML front matter: a leading `---` … `---` (or `...`) block, skipped, its `title:` kept.
@@ -110,14 +123,7 @@ private struct Walker {
     init(lineOffset: Int) { self.lineOffset = lineOffset }
 
     mutating func walk(_ root: OpaquePointer) {
-        let iterator = cmark_iter_new(root)!
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            if event == CMARK_EVENT_ENTER { enter(node) } else { exit(node) }
-        }
+        CMark.walk(root) { node, entering in if entering { enter(node) } else { exit(node) } }
     }
 
     private var style: Inline.Style {

@@ -21,14 +21,6 @@ final class HeadlessSceneTests: XCTestCase {
         player.play(events, from: &index, until: end ?? (events.last?.time ?? 0))
     }
 
-    func assertColor(_ canvas: Canvas, _ x: Int, _ y: Int, _ expected: Color, tolerance: Int = 1,
-                     file: StaticString = #filePath, line: UInt = #line) {
-        guard let c = canvas.color(x: x, y: y) else { return XCTFail("(\(x),\(y)) is outside", file: file, line: line) }
-        let ok = abs(Int(c.red) - Int(expected.red)) <= tolerance && abs(Int(c.green) - Int(expected.green)) <= tolerance
-            && abs(Int(c.blue) - Int(expected.blue)) <= tolerance
-        XCTAssertTrue(ok, "pixel (\(x),\(y)) is \(c), expected \(expected) ±\(tolerance)", file: file, line: line)
-    }
-
     /// Device px the finger must travel for a resisted pull of `progress` × the affordance width.
     func fingerDistance(progress: Double) -> Double {
         RubberBand.unresisted(progress * 60, dimension: Double(width))

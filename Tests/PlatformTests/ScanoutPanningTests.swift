@@ -163,6 +163,11 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertNil(display.pan(by: 3), "more than the buffer's spare rows: move the pixels instead")
     }
 
+    /// As the device loop does: nothing drawn, nothing presented.
+    private func presentAsTheLoopDoes(_ display: KMSDisplay, _ damage: Region) throws {
+        if !damage.isEmpty || display.needsPresent { _ = try display.present(damage) }
+    }
+
     // MARK: The renderer on the panning display
 
     /// A drag and a fling on the long page, each frame scanned out through the fake's
@@ -194,8 +199,7 @@ final class ScanoutPanningTests: XCTestCase {
             var damage = Region()
             assembly.scene.advance(to: t)
             assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
-            // As the device loop does: nothing drawn, nothing presented.
-            if !damage.isEmpty || display.needsPresent { _ = try display.present(damage) }
+            try presentAsTheLoopDoes(display, damage)
             _ = try display.handleReadable()
             var scratch = Region()
             SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
@@ -254,8 +258,7 @@ final class ScanoutPanningTests: XCTestCase {
             var damage = Region()
             assembly.scene.advance(to: t)
             assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
-            // As the device loop does: nothing drawn, nothing presented.
-            if !damage.isEmpty || display.needsPresent { _ = try display.present(damage) }
+            try presentAsTheLoopDoes(display, damage)
             _ = try display.handleReadable()
             var scratch = Region()
             SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
@@ -338,8 +341,7 @@ final class ScanoutPanningTests: XCTestCase {
             assembly.scene.advance(to: t)
             let canvas = assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage,
                                                   scanout: display.scanoutSurface)
-            // As the device loop does: nothing drawn, nothing presented.
-            if !damage.isEmpty || display.needsPresent { _ = try display.present(damage) }
+            try presentAsTheLoopDoes(display, damage)
             _ = try display.handleReadable()
             var scratch = Region()
             SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)

@@ -101,12 +101,11 @@ public final class SceneRenderer {
         let cardGeneration: Int
         /// The pressed link's id on the page (-1: none).
         let pressedLink: Int
-        /// The page is under an overlay: drawn into its own bitmap and composed.
+        /// The page is under an overlay (the menu, the link card) and composed with it.
         var layered: Bool { menuAlpha > 0 || cardAlpha > 0 }
         /// A pinch in progress: the page drawn scaled (nil otherwise).
         let pinch: PinchFrame?
     }
-
 
     func state(at time: Double) -> FrameState {
         let theme = scene.config.theme
@@ -196,7 +195,8 @@ public final class SceneRenderer {
         }
 
         pageDamage.removeAll()
-        // What the shadow holds: the last frame, or the unpulled page under a direct pull.
+        // The page where it is held (`pageHome`) is the last frame's, or the unpulled page
+        // under a direct pull: move it and draw what changed, or draw it whole.
         if pageHome == home, let last = pullBase ?? last, last.pinch == nil, last.generation == now.generation, last.width == now.width, last.height == now.height,
            last.page == now.page, last.blanked == now.blanked {
             // The page (and the affordance beyond its edge) moved by (dx, dy) device px.

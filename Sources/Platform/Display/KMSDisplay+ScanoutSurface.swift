@@ -26,10 +26,8 @@ extension KMSDisplay: ScanoutSurface {
     /// the present that follows copies nothing into it. Unrotated only (the renderer
     /// draws logical pixels).
     public func directFrame() -> Canvas? {
-        guard let shadow, output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
-        let buffer = scanout.backBuffer
-        guard let canvas = try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch, width: shadow.width,
-                                       height: window.screenHeight, stride: buffer.pitch) else { return nil }
+        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete,
+              let canvas = bufferWindow(scanout.backBuffer) else { return nil }
         directPending = true
         return canvas
     }
@@ -39,10 +37,15 @@ extension KMSDisplay: ScanoutSurface {
     /// once from write-combined memory, which is slow but only a signal asks for it.
     /// A rotated panel's buffer holds physical pixels: then the shadow.
     public var shownCanvas: Canvas? {
-        guard let shadow, output != nil, hasMaster, rotation == .r0, scanout.isComplete, presented > 0 else { return canvas }
-        let buffer = scanout.frontBuffer
-        return (try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch, width: shadow.width,
-                            height: window.screenHeight, stride: buffer.pitch)) ?? canvas
+        guard output != nil, hasMaster, rotation == .r0, scanout.isComplete, presented > 0 else { return canvas }
+        return bufferWindow(scanout.frontBuffer) ?? canvas
+    }
+
+    /// The window's rows of a scan-out buffer, as logical pixels (unrotated only).
+    private func bufferWindow(_ buffer: DumbBuffer) -> Canvas? {
+        guard let shadow else { return nil }
+        return try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch, width: shadow.width,
+                           height: window.screenHeight, stride: buffer.pitch)
     }
 
     // MARK: Showing the window

@@ -22,19 +22,14 @@ extension Document {
             var links: [SourceLink] = []
             var open: (target: String, text: String, line: Int)?
             var blockLine = 0
-            let iterator = cmark_iter_new(root)!
-            defer { cmark_iter_free(iterator) }
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard let node = cmark_iter_get_node(iterator) else { continue }
+            CMark.walk(root) { node, entering in
                 let type = cmark_node_get_type(node)
                 let line = Int(cmark_node_get_start_line(node))
-                switch (type, event) {
-                case (CMARK_NODE_LINK, CMARK_EVENT_ENTER):
+                switch (type, entering) {
+                case (CMARK_NODE_LINK, true):
                     // Inline nodes may carry no position (autolinks): their block's line then.
                     open = (CMark.string(cmark_node_get_url(node)), "", (line > 0 ? line : blockLine) + skipped)
-                case (CMARK_NODE_LINK, CMARK_EVENT_EXIT):
+                case (CMARK_NODE_LINK, false):
                     if let link = open { links.append(SourceLink(target: link.target, text: link.text, line: link.line)) }
                     open = nil
                 case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
@@ -42,7 +37,7 @@ extension Document {
                 case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
                     open?.text += " "
                 default:
-                    if event == CMARK_EVENT_ENTER, line > 0, cmark_node_first_child(node) != nil || type == CMARK_NODE_PARAGRAPH {
+                    if entering, line > 0, cmark_node_first_child(node) != nil || type == CMARK_NODE_PARAGRAPH {
                         blockLine = line
                     }
                 }
