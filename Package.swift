@@ -70,11 +70,14 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
+        // A frame as the scene describes it, and the painter that draws its layers: what the
+        // scene (Kiosk) and the compositor (Platform) share, and nothing else.
+        .target(name: "Frames", dependencies: ["Raster"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
-            "Measure", "Touch", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "Measure", "Touch", "Raster", "Frames", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
@@ -82,7 +85,7 @@ let package = Package(
         // with a manual clock, scripted touches and frames in memory.
         .target(name: "PlatformEmbedded", dependencies: ["Measure", "Platform", "Raster", "Touch"]),
         // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Platform", "Raster", "Touch"]),
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "Platform", "Raster", "Touch"]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
             "Kiosk", "KioskDevice", "Measure", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
@@ -116,8 +119,8 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Platform", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import Frames
 import Kiosk
 import Platform
 import Raster
@@ -14,10 +15,12 @@ extension KioskRuntime: FrameSource {
         if let deadline = nextDeadline(), deadline <= time { deadlineReached(at: time) }
         var damage = Region()
         if let target, displayPowered {
-            // Everything again: the renderer forgets what it drew (the shadow may hold only
-            // the page under the menu, whose frames went straight to the scan-out buffer).
-            if target.full { assembly?.renderer.invalidate(); damage.add(target.canvas.bounds) }
-            render(into: target.canvas, at: time, damage: &damage, scanout: target.scanout)
+            if let (description, painter) = frame(at: time, width: target.canvas.width, height: target.canvas.height) {
+                damage = target.draw(description, painter: painter)
+            } else {
+                target.canvas.fill(target.canvas.bounds, color: config.theme.background)
+                damage.add(target.canvas.bounds)
+            }
         }
         return FrameReport(damage: damage, moving: needsFrame(at: time), nextDeadline: nextDeadline(),
                            displayOn: displayPowered)

@@ -13,13 +13,19 @@ import Touch
 /// only time is simulated, so a minute of kiosk plays in milliseconds.
 ///
 /// Frames are drawn when the loop would draw them: at once after a touch, at the
-/// refresh rate while something moves, never at rest. `canvas` is what the screen
-/// shows at the player's time.
+/// refresh rate while something moves, never at rest. The display is the real
+/// `KMSDisplay` over memory buffers (`MemoryKMSDevice`, a driver that pans), so the
+/// compositor pans, copies and writes frames straight into a scan-out buffer exactly as
+/// on the device. `canvas` is what the screen shows at the player's time: the buffer
+/// presented last.
 public final class HeadlessPlayer {
     public let runtime: KioskRuntime
     public let clock: ManualClock
     public let system: EmbeddedSystemCalls
-    public let sink: MemorySink
+    /// The display, over memory buffers, and the device under it.
+    public let display: KMSDisplay
+    public let device: MemoryKMSDevice
+    public let sink: ObservedSink
     public let loop: DeviceLoop
     public let input: ScriptedInput
     /// Called after the kiosk handled each touch (`lectern replay` notes the gestures).
@@ -37,12 +43,19 @@ public final class HeadlessPlayer {
 
     /// - Parameter log: where the runtime's lines go (silent by default: the tools print
     ///   their own summaries).
-    public init(runtime: KioskRuntime, width: Int, height: Int, startTime: Double = 0) throws {
+    /// - Parameter driver: the driver the memory display acts as: "bochs-drm" (panning by
+    ///   offset framebuffers, the default) or "copy" (a driver not known to pan).
+    public init(runtime: KioskRuntime, width: Int, height: Int, startTime: Double = 0, driver: String = "bochs-drm") throws {
         self.runtime = runtime
         clock = ManualClock(startTime)
         system = EmbeddedSystemCalls(clock: clock, horizon: startTime)
         system.recordsPolls = false
-        sink = try MemorySink(width: width, height: height)
+        device = MemoryKMSDevice(width: width, height: height, driverName: driver, system: system)
+        display = KMSDisplay(device: device, rotation: runtime.config.display.rotation, log: Logger(sink: { _ in }))
+        display.panOverride = driver == "copy" ? "copy" : nil
+        display.atomicOverride = "off"
+        guard try display.start() else { throw HeadlessSetupError.noDisplay }
+        sink = ObservedSink(display)
         input = ScriptedInput(system: system)
         observer = ObservedRuntime(runtime)
         loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: observer, log: runtime.logger)
@@ -50,7 +63,7 @@ public final class HeadlessPlayer {
         sink.onPresent = { [unowned self] damage in
             damageSinceRender.add(damage)
             shownTime = clock.time
-            onFrame(clock.time, sink.frame.canvas)
+            onFrame(clock.time, canvas)
         }
     }
 
@@ -60,8 +73,14 @@ public final class HeadlessPlayer {
     }
     public var scene: KioskScene { assembly.scene }
     public var renderer: SceneRenderer { assembly.renderer }
-    public var frame: Bitmap { sink.frame }
-    public var canvas: Canvas { sink.frame.canvas }
+    /// What the panel shows: the buffer presented last (frames written straight into a
+    /// buffer never reach the shadow).
+    public var canvas: Canvas {
+        guard let shown = display.shownCanvas ?? display.canvas else { preconditionFailure("the memory display has no output") }
+        return shown
+    }
+    /// How the compositor made each frame so far (panned, moved, straight to scan-out, ...).
+    public var compositor: Compositor { loop.compositor }
     /// The loop's clock.
     public var time: Double { clock.time }
     /// Frames presented so far (the "zero redraws at rest" checks).
@@ -115,6 +134,8 @@ public final class HeadlessPlayer {
         play(events, from: &index, until: end) { _, _ in }
     }
 }
+
+enum HeadlessSetupError: Error { case noDisplay }
 
 extension KioskAssembly {
     /// A headless player over this kiosk, its screen the assembly's size.

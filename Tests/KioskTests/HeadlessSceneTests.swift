@@ -153,7 +153,7 @@ final class HeadlessSceneTests: XCTestCase {
         let fresh = try Bitmap(width: width, height: height)
         var damage = Region()
         let renderer = SceneRenderer(scene: assembly.scene, content: assembly.content)
-        renderer.render(into: fresh.canvas, at: try XCTUnwrap(player.shownTime), damage: &damage)
+        renderer.renderWhole(into: fresh.canvas, at: try XCTUnwrap(player.shownTime))
         var differing = 0
         for y in 0..<height { for x in 0..<width where fresh.canvas.pixel(x: x, y: y)! & 0xFFFFFF != player.canvas.pixel(x: x, y: y)! & 0xFFFFFF { differing += 1 } }
         XCTAssertEqual(differing, 0)
@@ -202,7 +202,7 @@ extension HeadlessSceneTests {
         player.onFrame = { t, canvas in
             frames += 1
             var damage = Region()
-            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &damage)
+            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<self.height {
                 let a = fresh.canvas.row(y), b = canvas.row(y)

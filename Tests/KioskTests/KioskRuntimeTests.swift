@@ -75,11 +75,9 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertTrue(lines.last?.contains("error(s) in \(path); keeping the previous configuration") ?? false, "\(lines)")
         XCTAssertEqual(runtime.scene!.vertical.offset(at: 3), offset)
         XCTAssertTrue(runtime.scene!.menu.isPresented)
+        XCTAssertFalse(runtime.needsFrame(at: 3), "a rejected reload asked for a frame")
         let after = try Bitmap(width: 320, height: 240)
-        after.canvas.blit(before.canvas, from: before.canvas.bounds, toX: 0, y: 0)
-        damage.removeAll()
         runtime.render(into: after.canvas, at: 3, damage: &damage)
-        XCTAssertTrue(damage.isEmpty, "a rejected reload asked for a redraw: \(damage.bounds)")
         for y in stride(from: 0, to: 240, by: 7) {
             for x in stride(from: 0, to: 320, by: 5) { XCTAssertEqual(after.canvas.pixel(x: x, y: y), before.canvas.pixel(x: x, y: y)) }
         }

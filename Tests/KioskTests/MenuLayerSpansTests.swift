@@ -61,10 +61,10 @@ final class MenuLayerSpansTests: XCTestCase {
                 // Damage-sized pieces, one crossing the discs, as the renderer composes them.
                 for rect in [IntRect(x: 0, y: 0, width: w, height: 20), IntRect(x: 0, y: 20, width: 37, height: 80),
                              IntRect(x: 37, y: 20, width: w - 37, height: 80)] {
-                    spans.compose(layer: layer.canvas, overlay: overlay, over: page.canvas, into: got.canvas, alpha: alpha,
-                                  rect: rect, streaming: streaming)
+                    spans.compose(layer: layer.canvas, overlay: overlay, over: page.canvas, into: streaming ? .writeOnly(WriteOnlyCanvas(got.canvas)) : .cached(got.canvas),
+                                  alpha: alpha, rect: rect)
                 }
-                DirectCompose.finish()
+                WriteOnlyCanvas.finish()
                 var differing = 0
                 for y in 0..<h {
                     for x in 0..<w where got.canvas.row(y)[x] & 0xFF_FFFF != want.canvas.row(y)[x] & 0xFF_FFFF { differing += 1 }

@@ -76,7 +76,7 @@ final class MenuLayerTests: XCTestCase {
             frames += 1
             if assembly.renderer.menuBitmapBytes > 0 { layered += 1 }
             var damage = Region()
-            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &damage)
+            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<height {
                 let a = fresh.canvas.row(y), b = canvas.row(y)

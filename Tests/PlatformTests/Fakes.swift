@@ -26,6 +26,8 @@ final class FakeKMSDevice: KMSDevice {
     var dirtyError: Errno?
     var setCRTCError: Errno?
     var pendingFlips = 0
+    /// Called when a flip is queued (the embedded loop makes its event readable).
+    var onFlip: () -> Void = {}
     var extraPitch = 64
     var saved = SavedCRTC(crtc: 31, framebuffer: 7, mode: DisplayMode(width: 640, height: 480))
     private var nextHandle: UInt32 = 100
@@ -88,6 +90,7 @@ final class FakeKMSDevice: KMSDevice {
         if let atomicError { throw atomicError }
         precondition(atomicSupported, "atomic commit without atomic modesetting")
         pendingFlips += 1
+        onFlip()
         calls.append("atomic \(crtc) fb \(framebuffer) srcY \(sourceY) \(width)x\(height) damage "
                      + damage.map { "\($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ","))
         onScreen = (framebuffer, sourceY)
@@ -96,6 +99,7 @@ final class FakeKMSDevice: KMSDevice {
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
         if let flipError { throw flipError }
         pendingFlips += 1
+        onFlip()
         calls.append("pageFlip \(crtc) fb \(framebuffer)")
         onScreen = (framebuffer, onScreen?.y ?? 0)
     }

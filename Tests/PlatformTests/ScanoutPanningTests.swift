@@ -1,6 +1,8 @@
+import KioskDevice
 import LecternLog
 import Logging
 import Kiosk
+import PlatformEmbedded
 import Raster
 import Touch
 import XCTest
@@ -164,11 +166,72 @@ final class ScanoutPanningTests: XCTestCase {
     }
 
     /// As the device loop does: nothing drawn, nothing presented.
-    private func presentAsTheLoopDoes(_ display: KMSDisplay, _ damage: Region) throws {
-        if !damage.isEmpty || display.needsPresent { _ = try display.present(damage) }
-    }
+    // MARK: The kiosk on the panning display, through the real loop
 
-    // MARK: The renderer on the panning display
+    /// The real `DeviceLoop` with the embedded clock and touches, the real kiosk runtime
+    /// and compositor, over the fake display: every frame the loop presents is compared
+    /// with the same moment drawn from scratch, on the fake's screen.
+    private final class KioskOnFakeDisplay {
+        let clock = ManualClock(0)
+        let system: EmbeddedSystemCalls
+        let loop: DeviceLoop
+        let input: ScriptedInput
+        let runtime: KioskRuntime
+        let assembly: KioskAssembly
+        let observed: ObservedSink
+        let fresh: Bitmap
+        var framesCompared = 0
+
+        init(display: KMSDisplay, device: FakeKMSDevice, width: Int, height: Int, rotation: Rotation = .r0,
+             onMismatch: @escaping (String) -> Void) throws {
+            system = EmbeddedSystemCalls(clock: clock, horizon: 0)
+            system.recordsPolls = false
+            var config = KioskConfig.builtIn
+            config.pages = [config.pages[2]] + config.pages
+            assembly = try KioskAssembly(config: config, width: width, height: height)
+            runtime = KioskRuntime(assembly: assembly, log: Logger { _ in })
+            observed = ObservedSink(display)
+            loop = try DeviceLoop(system: system, clock: clock, sink: observed, scene: runtime, log: Logger { _ in })
+            input = ScriptedInput(system: system)
+            loop.input = input
+            fresh = try Bitmap(width: width, height: height)
+            let (system, clock, fresh, assembly) = (system, clock, fresh, assembly)
+            device.onFlip = { system.schedule(device.fd, at: clock.time) }
+            observed.onPresent = { [unowned self] _ in
+                SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: clock.time)
+                var differing = 0
+                for y in 0..<height {
+                    let row = fresh.canvas.row(y)
+                    for x in 0..<width {
+                        let p = rotation.physicalPoint(x: x, y: y, logicalWidth: width, logicalHeight: height)
+                        if row[x] & 0xFFFFFF != (device.screenPixel(x: p.x, y: p.y) ?? 0) & 0xFFFFFF { differing += 1 }
+                    }
+                }
+                if differing > 0 { onMismatch("\(differing) px differ on screen at t = \(clock.time)") }
+                framesCompared += 1
+            }
+        }
+
+        var scene: KioskScene { assembly.scene }
+        var time: Double { clock.time }
+
+        /// Touches at their times; the loop runs to `t`, drawing what the device would.
+        func touch(_ events: TouchEvent...) { input.append(events) }
+        func run(to t: Double) {
+            system.horizon = t
+            do { try loop.run() } catch is EmbeddedRunFinished {} catch { XCTFail("loop: \(error)") }
+        }
+        func run(for seconds: Double) { run(to: time + seconds) }
+
+        /// Pixels of the shadow's window that differ from the frame drawn from scratch now.
+        func shadowDiffers(_ display: KMSDisplay) -> Int {
+            guard let canvas = display.canvas else { return -1 }
+            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: time)
+            var n = 0
+            for y in 0..<fresh.height { for x in 0..<fresh.width where fresh.canvas.pixel(x: x, y: y)! & 0xFFFFFF != canvas.pixel(x: x, y: y)! & 0xFFFFFF { n += 1 } }
+            return n
+        }
+    }
 
     /// A drag and a fling on the long page, each frame scanned out through the fake's
     /// offset framebuffers / CRTC y, or copied from the shadow's moving window (a driver
@@ -189,48 +252,28 @@ final class ScanoutPanningTests: XCTestCase {
         device.atomicSupported = atomic
         try display.start()
         XCTAssertEqual(display.presentPath, atomic ? .atomic : .pageFlip)
-        var config = KioskConfig.builtIn
-        config.pages = [config.pages[2]] + config.pages
-        let assembly = try KioskAssembly(config: config, width: w, height: h)
-        let fresh = try Bitmap(width: w, height: h)
-        var t = 0.0
-        var compared = 0
-        func frame() throws {
-            var damage = Region()
-            assembly.scene.advance(to: t)
-            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
-            try presentAsTheLoopDoes(display, damage)
-            _ = try display.handleReadable()
-            var scratch = Region()
-            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
-            var differing = 0
-            for y in 0..<h {
-                let row = fresh.canvas.row(y)
-                for x in 0..<w {
-                    let p = rotation.physicalPoint(x: x, y: y, logicalWidth: w, logicalHeight: h)
-                    if row[x] & 0xFFFFFF != (device.screenPixel(x: p.x, y: p.y) ?? 0) & 0xFFFFFF { differing += 1 }
-                }
-            }
-            XCTAssertEqual(differing, 0, "\(driver) \(rotation), frame at t = \(t)")
-            compared += 1
+        let kiosk = try KioskOnFakeDisplay(display: display, device: device, width: w, height: h, rotation: rotation) {
+            XCTFail("\(driver) \(rotation): \($0)")
         }
-        try frame()
+        kiosk.run(to: 0)
         // A slow drag up, then a fling down and back, with the page coasting.
-        var y = 200.0
-        assembly.scene.handle(.down(slot: 0, x: 160, y: y, time: t))
-        for _ in 0..<12 { t += 1.0 / 60; y -= 6; assembly.scene.handle(.move(slot: 0, x: 160, y: y, time: t)); try frame() }
-        assembly.scene.handle(.up(slot: 0, time: t))
+        var y = 200.0, t = 0.0
+        kiosk.touch(.down(slot: 0, x: 160, y: y, time: t))
+        for _ in 0..<12 { t += 1.0 / 60; y -= 6; kiosk.touch(.move(slot: 0, x: 160, y: y, time: t)) }
+        kiosk.touch(.up(slot: 0, time: t))
         for direction in [-1.0, 1.0] {
             t += 1.0 / 60
             y = direction < 0 ? 220 : 20
-            assembly.scene.handle(.down(slot: 0, x: 160, y: y, time: t))
-            for _ in 0..<4 { t += 1.0 / 60; y += direction * 45; assembly.scene.handle(.move(slot: 0, x: 160, y: y, time: t)); try frame() }
-            assembly.scene.handle(.up(slot: 0, time: t))
-            for _ in 0..<40 { t += 1.0 / 60; try frame() }
+            kiosk.touch(.down(slot: 0, x: 160, y: y, time: t))
+            for _ in 0..<4 { t += 1.0 / 60; y += direction * 45; kiosk.touch(.move(slot: 0, x: 160, y: y, time: t)) }
+            kiosk.touch(.up(slot: 0, time: t))
+            t += 40.0 / 60
         }
-        XCTAssertGreaterThan(compared, 90)
-        XCTAssertGreaterThan(display.pans, 50, "\(driver) \(rotation): the scrolls moved the window")
-        if atomic { XCTAssertGreaterThan(device.calls.filter { $0.hasPrefix("atomic") }.count, 50, "\(driver): frames by atomic commits") }
+        kiosk.run(to: t)
+        XCTAssertGreaterThan(kiosk.framesCompared, 60)
+        XCTAssertGreaterThan(display.pans, 40, "\(driver) \(rotation): the scrolls moved the window")
+        XCTAssertGreaterThan(kiosk.loop.compositor.counts[.panned] ?? 0, 40, "\(driver): the compositor chose to pan")
+        if atomic { XCTAssertGreaterThan(device.calls.filter { $0.hasPrefix("atomic") }.count, 40, "\(driver): frames by atomic commits") }
         XCTAssertGreaterThan(display.recentres, 0, "\(driver) \(rotation): the flings ran off the shadow")
     }
 
@@ -241,43 +284,22 @@ final class ScanoutPanningTests: XCTestCase {
         let w = 320, h = 240
         let (display, device) = makeDisplay(driver: "bochs-drm", width: w, height: h)
         try display.start()
-        var config = KioskConfig.builtIn
-        config.pages = [config.pages[2]] + config.pages
-        let assembly = try KioskAssembly(config: config, width: w, height: h)
-        let fresh = try Bitmap(width: w, height: h)
-        var t = 0.0
-        func differing(_ pixel: (Int, Int) -> UInt32?) -> Int {
-            var n = 0
-            for y in 0..<h {
-                let row = fresh.canvas.row(y)
-                for x in 0..<w where row[x] & 0xFFFFFF != (pixel(x, y) ?? 0) & 0xFFFFFF { n += 1 }
-            }
-            return n
-        }
-        func frame(_ label: String) throws {
-            var damage = Region()
-            assembly.scene.advance(to: t)
-            assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage, scanout: display.scanoutSurface)
-            try presentAsTheLoopDoes(display, damage)
-            _ = try display.handleReadable()
-            var scratch = Region()
-            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
-            XCTAssertEqual(differing { device.screenPixel(x: $0, y: $1) }, 0, "\(label) on screen at t = \(t)")
-        }
-        try frame("first")
+        let kiosk = try KioskOnFakeDisplay(display: display, device: device, width: w, height: h) { XCTFail("fade: \($0)") }
+        kiosk.run(to: 0)
         // Scroll a little (panned), then three fingers open the menu; later close it.
-        assembly.scene.handle(.down(slot: 0, x: 160, y: 200, time: t))
-        for _ in 0..<5 { t += 1.0 / 60; assembly.scene.handle(.move(slot: 0, x: 160, y: 200 - 60 * t, time: t)); try frame("drag") }
-        t += 0.2
-        assembly.scene.handle(.up(slot: 0, time: t))
-        try frame("rest")
+        kiosk.touch(.down(slot: 0, x: 160, y: 200, time: 0))
+        for i in 1...5 { let t = Double(i) / 60; kiosk.touch(.move(slot: 0, x: 160, y: 200 - 60 * t, time: t)) }
+        kiosk.touch(.up(slot: 0, time: 0.3))
+        kiosk.run(to: 1)
+        XCTAssertEqual(kiosk.shadowDiffers(display), 0, "at rest the shadow is the screen")
         let pageBefore = try Bitmap(width: w, height: h)
-        pageBefore.canvas.blit(fresh.canvas, from: fresh.canvas.bounds, toX: 0, y: 0)
+        pageBefore.canvas.blit(try XCTUnwrap(display.canvas), from: pageBefore.canvas.bounds, toX: 0, y: 0)
         for cycle in 0..<2 {
-            for i in 0..<3 { assembly.scene.handle(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
-            for i in 0..<3 { assembly.scene.handle(.up(slot: i, time: t + 0.05)) }
+            let t = kiosk.time
+            for i in 0..<3 { kiosk.touch(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
+            for i in 0..<3 { kiosk.touch(.up(slot: i, time: t + 0.05)) }
             let presentedBefore = display.presented, directBefore = display.directFrames
-            for _ in 0..<24 { t += 1.0 / 60; try frame("fade \(cycle)") }
+            kiosk.run(to: t + 0.5)
             let canvas = try XCTUnwrap(display.canvas)
             if cycle == 0 {
                 // The menu shows: every frame went straight to the scan-out buffer, and the
@@ -288,31 +310,33 @@ final class ScanoutPanningTests: XCTestCase {
                 for y in 0..<h { for x in 0..<w where canvas.pixel(x: x, y: y)! & 0xFFFFFF != pageBefore.canvas.pixel(x: x, y: y)! & 0xFFFFFF { differs += 1 } }
                 XCTAssertEqual(differs, 0, "the shadow holds the page under the menu")
             } else {
-                XCTAssertEqual(differing { canvas.pixel(x: $0, y: $1) }, 0, "the shadow once the fade \(cycle) stopped")
+                XCTAssertEqual(kiosk.shadowDiffers(display), 0, "the shadow once the fade \(cycle) stopped")
             }
-            t += 0.5
         }
         XCTAssertGreaterThan(display.directFrames, 20, "fade steps composed straight into the scan-out buffer")
+        XCTAssertGreaterThan(kiosk.loop.compositor.counts[.overlaysDirect] ?? 0, 20)
         // Open it once more and choose another page on the ring: the page changes under
         // the menu (drawn into the shadow, composed straight out) as the menu fades away.
-        for i in 0..<3 { assembly.scene.handle(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
-        for i in 0..<3 { assembly.scene.handle(.up(slot: i, time: t + 0.05)) }
-        for _ in 0..<24 { t += 1.0 / 60; try frame("open again") }
-        let pageBeforeTap = assembly.scene.currentPage
-        let item = assembly.scene.ring.center(of: (pageBeforeTap + 1) % assembly.scene.pageCount)
-        assembly.scene.handle(.down(slot: 0, x: item.x, y: item.y, time: t))
-        assembly.scene.handle(.up(slot: 0, time: t + 0.05))
-        for _ in 0..<30 { t += 1.0 / 60; try frame("ring tap") }
-        XCTAssertNotEqual(assembly.scene.currentPage, pageBeforeTap, "the ring item chose another page")
-        XCTAssertEqual(assembly.scene.menu.opacity(at: t), 0, "and the menu went")
+        var t = kiosk.time
+        for i in 0..<3 { kiosk.touch(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
+        for i in 0..<3 { kiosk.touch(.up(slot: i, time: t + 0.05)) }
+        kiosk.run(to: t + 0.5)
+        t = kiosk.time
+        let pageBeforeTap = kiosk.scene.currentPage
+        let item = kiosk.scene.ring.center(of: (pageBeforeTap + 1) % kiosk.scene.pageCount)
+        kiosk.touch(.down(slot: 0, x: item.x, y: item.y, time: t), .up(slot: 0, time: t + 0.05))
+        kiosk.run(to: t + 0.5)
+        XCTAssertNotEqual(kiosk.scene.currentPage, pageBeforeTap, "the ring item chose another page")
+        XCTAssertEqual(kiosk.scene.menu.opacity(at: kiosk.time), 0, "and the menu went")
+        XCTAssertGreaterThan(kiosk.framesCompared, 40)
     }
 
     /// Pulls composed straight into the scan-out buffer from the unpulled page in the
     /// shadow: pulled in and held (the dots springing), let go short of the menu (the page
     /// springs back), pulled while the page still coasts, pulled right (not direct), and
-    /// pulled far enough to open the menu. Every frame on screen, and the shadow whenever a
-    /// frame was not a direct pull, equals the same frame drawn from scratch; on every
-    /// display, panning or not.
+    /// pulled far enough to open the menu. Every frame on screen, and the shadow whenever
+    /// the screen rests without the menu, equals the same frame drawn from scratch; on
+    /// every display, panning or not.
     func testPullFramesGoStraightToScanoutAndMatchFullRedraws() throws {
         for driver in ["bochs-drm", "vc4"] { try checkPullFrames(driver: driver) }
     }
@@ -321,68 +345,42 @@ final class ScanoutPanningTests: XCTestCase {
         let w = 320, h = 240
         let (display, device) = makeDisplay(driver: driver, width: w, height: h)
         try display.start()
-        var config = KioskConfig.builtIn
-        config.pages = [config.pages[2]] + config.pages
-        let assembly = try KioskAssembly(config: config, width: w, height: h)
-        let fresh = try Bitmap(width: w, height: h)
-        var t = 0.0
-        var shadowChecks = 0
-        func differing(_ pixel: (Int, Int) -> UInt32?) -> Int {
-            var n = 0
-            for y in 0..<h {
-                let row = fresh.canvas.row(y)
-                for x in 0..<w where row[x] & 0xFFFFFF != (pixel(x, y) ?? 0) & 0xFFFFFF { n += 1 }
-            }
-            return n
+        let kiosk = try KioskOnFakeDisplay(display: display, device: device, width: w, height: h) { XCTFail("\(driver) pull: \($0)") }
+        kiosk.run(to: 0)
+        func pull(from x0: Double, by dx: Double, frames: Int, hold: Int = 0, y: Double = 120) {
+            var x = x0, t = kiosk.time
+            kiosk.touch(.down(slot: 0, x: x, y: y, time: t))
+            for _ in 0..<frames { t += 1.0 / 60; x += dx / Double(frames); kiosk.touch(.move(slot: 0, x: x, y: y, time: t)) }
+            t += Double(hold) / 60
+            kiosk.touch(.up(slot: 0, time: t))
+            kiosk.run(to: t)
         }
-        func frame(_ label: String) throws {
-            var damage = Region()
-            let directBefore = display.directFrames
-            assembly.scene.advance(to: t)
-            let canvas = assembly.renderer.render(into: try XCTUnwrap(display.canvas), at: t, damage: &damage,
-                                                  scanout: display.scanoutSurface)
-            try presentAsTheLoopDoes(display, damage)
-            _ = try display.handleReadable()
-            var scratch = Region()
-            SceneRenderer(scene: assembly.scene, content: assembly.content).render(into: fresh.canvas, at: t, damage: &scratch)
-            XCTAssertEqual(differing { device.screenPixel(x: $0, y: $1) }, 0, "\(driver): \(label) on screen at t = \(t)")
-            if display.directFrames == directBefore && assembly.scene.menu.opacity(at: t) == 0 {
-                XCTAssertEqual(differing { canvas.pixel(x: $0, y: $1) }, 0, "\(driver): \(label) in the shadow at t = \(t)")
-                shadowChecks += 1
-            }
-        }
-        func pull(from x0: Double, by dx: Double, frames: Int, hold: Int = 0, y: Double = 120) throws {
-            var x = x0
-            assembly.scene.handle(.down(slot: 0, x: x, y: y, time: t))
-            for _ in 0..<frames { t += 1.0 / 60; x += dx / Double(frames); assembly.scene.handle(.move(slot: 0, x: x, y: y, time: t)); try frame("pull") }
-            for _ in 0..<hold { t += 1.0 / 60; try frame("hold") }
-            assembly.scene.handle(.up(slot: 0, time: t))
-        }
-        try frame("first")
-        let directAtStart = display.directFrames
         // Pulled in a little and held while the dots spring, then let go: the page springs back.
-        try pull(from: 280, by: -30, frames: 6, hold: 8)
-        for _ in 0..<40 { t += 1.0 / 60; try frame("spring back") }
-        XCTAssertGreaterThan(display.directFrames - directAtStart, 20, "\(driver): pull frames went straight to scan-out")
+        pull(from: 280, by: -30, frames: 6, hold: 8)
+        kiosk.run(for: 40.0 / 60)
+        XCTAssertGreaterThan(display.directFrames, 10, "\(driver): pull frames went straight to scan-out")
+        XCTAssertGreaterThan(kiosk.loop.compositor.counts[.pullDirect] ?? 0, 10)
+        XCTAssertEqual(kiosk.shadowDiffers(display), 0, "\(driver): the shadow after the pull settled")
         // A fling, then a pull while the page still coasts (the scroll moves under the pull).
-        var fy = 220.0
-        assembly.scene.handle(.down(slot: 0, x: 160, y: fy, time: t))
-        for _ in 0..<3 { t += 1.0 / 60; fy -= 40; assembly.scene.handle(.move(slot: 0, x: 160, y: fy, time: t)); try frame("fling") }
-        assembly.scene.handle(.up(slot: 0, time: t))
-        t += 1.0 / 60
-        try frame("coast")
-        try pull(from: 300, by: -40, frames: 5)
-        for _ in 0..<40 { t += 1.0 / 60; try frame("settle") }
+        var t = kiosk.time, fy = 220.0
+        kiosk.touch(.down(slot: 0, x: 160, y: fy, time: t))
+        for _ in 0..<3 { t += 1.0 / 60; fy -= 40; kiosk.touch(.move(slot: 0, x: 160, y: fy, time: t)) }
+        kiosk.touch(.up(slot: 0, time: t))
+        kiosk.run(to: t + 1.0 / 60)
+        pull(from: 300, by: -40, frames: 5)
+        kiosk.run(for: 40.0 / 60)
         // Pulled right: the page moves right, not a direct pull.
-        try pull(from: 40, by: 40, frames: 5)
-        for _ in 0..<30 { t += 1.0 / 60; try frame("settle right") }
+        pull(from: 40, by: 40, frames: 5)
+        kiosk.run(for: 30.0 / 60)
+        XCTAssertEqual(kiosk.shadowDiffers(display), 0, "\(driver): the shadow after the right pull settled")
         // Far enough to open the menu, then the menu closes again.
-        try pull(from: 300, by: -200, frames: 10)
-        for _ in 0..<30 { t += 1.0 / 60; try frame("menu opens") }
-        XCTAssertGreaterThan(assembly.scene.menu.opacity(at: t), 0, "\(driver): the long pull opened the menu")
-        assembly.scene.handle(.down(slot: 0, x: 5, y: 5, time: t))
-        assembly.scene.handle(.up(slot: 0, time: t + 0.05))
-        for _ in 0..<30 { t += 1.0 / 60; try frame("menu closes") }
-        XCTAssertGreaterThan(shadowChecks, 40)
+        pull(from: 300, by: -200, frames: 10)
+        kiosk.run(for: 30.0 / 60)
+        XCTAssertGreaterThan(kiosk.scene.menu.opacity(at: kiosk.time), 0, "\(driver): the long pull opened the menu")
+        t = kiosk.time
+        kiosk.touch(.down(slot: 0, x: 5, y: 5, time: t), .up(slot: 0, time: t + 0.05))
+        kiosk.run(to: t + 0.6)
+        XCTAssertEqual(kiosk.shadowDiffers(display), 0, "\(driver): the shadow once the menu closed")
+        XCTAssertGreaterThan(kiosk.framesCompared, 60)
     }
 }

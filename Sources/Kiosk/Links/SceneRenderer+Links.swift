@@ -10,9 +10,13 @@ extension SceneRenderer {
 
     /// Screen boxes of link `id` on the page drawn in `state` (empty for -1).
     func linkBoxes(_ id: Int, state: FrameState) -> [IntRect] {
-        guard id >= 0, let link = scene.links.content?.link(page: state.page, width: scene.textWidth, id: id) else { return [] }
-        let dx = Int(scene.textLeft.rounded()) - state.pullX
-        let dy = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
+        linkBoxes(id, page: state.page, pullX: state.pullX, scrollY: state.scrollY)
+    }
+
+    func linkBoxes(_ id: Int, page: Int, pullX: Int, scrollY: Int) -> [IntRect] {
+        guard id >= 0, let link = scene.links.content?.link(page: page, width: scene.textWidth, id: id) else { return [] }
+        let dx = Int(scene.textLeft.rounded()) - pullX
+        let dy = Int((KioskScene.marginTop * scene.scale).rounded()) - scrollY
         let pad = Int((2 * scene.scale).rounded())
         return link.rects.map { $0.offsetBy(dx: dx, dy: dy).insetBy(dx: -pad, dy: 0) }
     }
@@ -27,13 +31,11 @@ extension SceneRenderer {
         }
     }
 
-    /// Where the pressed state changed between two frames (current screen positions: a
-    /// moved page carried the old highlight along with its pixels).
-    func pressedChange(from last: FrameState, to now: FrameState) -> IntRect {
-        guard last.pressedLink != now.pressedLink else { return .zero }
+    /// The box around the pressed link's highlight (a frame's decoration), or zero.
+    func pressedBox(_ id: Int, page: Int, pullX: Int, scrollY: Int) -> IntRect {
         var box = IntRect.zero
-        for rect in linkBoxes(last.pressedLink, state: now) + linkBoxes(now.pressedLink, state: now) { box = box.union(rect) }
-        return box.insetBy(dx: -1, dy: -1)
+        for rect in linkBoxes(id, page: page, pullX: pullX, scrollY: scrollY) { box = box.union(rect) }
+        return box
     }
 
     /// The back affordance's dots when the page is pulled right (and there is history
@@ -48,12 +50,7 @@ extension SceneRenderer {
         var dots = DotDraws()
         for i in 0..<PullAffordance.dotCount {
             let d = back.mirroredDot(i, at: time)
-            let color: Color = switch d.tone {
-            case .accent: theme.accent
-            case .foreground: theme.foreground
-            case .muted: theme.muted
-            }
-            dots.append(DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: color))
+            dots.append(DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: theme.color(of: d.tone)))
         }
         return dots
     }

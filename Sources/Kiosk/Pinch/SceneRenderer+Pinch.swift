@@ -28,8 +28,8 @@ extension SceneRenderer {
     /// fingers' first midpoint and moved with them. No layout, no glyphs: one scaling
     /// pass over the screen (pixman), so every frame of the gesture costs the same; the
     /// text is laid out again once, when the fingers lift (KioskScene+Pinch.swift).
-    func renderPinch(_ pinch: PinchFrame, into canvas: Canvas, state: FrameState, damage: inout Region) {
-        let key = PinchFrame.SnapshotKey(startX: pinch.startX, startY: pinch.startY, generation: state.generation,
+    func renderPinch(_ pinch: PinchFrame, into canvas: Canvas, state: FrameState) {
+        let key = PinchFrame.SnapshotKey(startX: pinch.startX, startY: pinch.startY, generation: state.description.page.generation,
                                          page: state.page, scrollY: state.scrollY, width: canvas.width, height: canvas.height)
         if pinchSnapshot?.key != key {
             // The frame on screen may be a scan-out window or hold a fade: draw the page anew.
@@ -43,6 +43,5 @@ extension SceneRenderer {
         canvas.drawScaled(snapshot.canvas, factor: Double(pinch.factor) / 1024,
                           sourceX: Double(pinch.startX), sourceY: Double(pinch.startY),
                           toX: Double(pinch.x), toY: Double(pinch.y), background: scene.config.theme.background)
-        damage.add(canvas.bounds)
     }
 }

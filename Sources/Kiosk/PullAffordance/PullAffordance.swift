@@ -60,7 +60,15 @@ public struct PullAffordance: Sendable {
     public func expansion(of i: Int, at time: Double) -> Double { dots[i].value(at: time) }
 
     public func isAnimating(at time: Double) -> Bool {
-        dots.contains { !$0.isAtRest(at: time, positionTolerance: 0.002, velocityTolerance: 0.02) }
+        dots.contains { !Self.isAtRest($0, at: time) }
+    }
+
+    /// A dot whose spring is this close to its target and this slow is drawn at its
+    /// target: a frame drawn later then looks the same as the last one of the animation
+    /// (the closed form keeps moving by tiny amounts forever, which would make a wake-up
+    /// for anything else redraw the dots).
+    private static func isAtRest(_ spring: SpringAnimation, at time: Double) -> Bool {
+        spring.isAtRest(at: time, positionTolerance: 0.002, velocityTolerance: 0.02)
     }
 
     /// Whether anything of the affordance would be drawn (a pull in progress or a dot still moving).
@@ -75,7 +83,7 @@ public struct PullAffordance: Sendable {
     public func dot(_ i: Int, at time: Double) -> Dot {
         let spacing = width / Double(Self.dotCount)
         let w = dotWidth
-        let e = dots[i].value(at: time)
+        let e = Self.isAtRest(dots[i], at: time) ? dots[i].target : dots[i].value(at: time)
         // Interpolate (and extrapolate on overshoot) between the collapsed circle
         // (w × w) and the expanded pill (w/2 × full height).
         let dotWidth = max(0.5, w + (w / 2 - w) * e)

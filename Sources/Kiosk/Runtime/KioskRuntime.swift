@@ -1,3 +1,4 @@
+import Frames
 import LecternLog
 import Logging
 import Raster
@@ -160,20 +161,25 @@ public final class KioskRuntime {
         return assembly.scene.isAnimating(at: time) || assembly.renderer.isStale(at: time)
     }
 
-    /// Draws the frame for `time`. `scanout`: the display can pan and take direct
-    /// frames (see `SceneRenderer`).
-    public func render(into canvas: Canvas, at time: Double, damage: inout Region, scanout: ScanoutSurface? = nil) {
-        // The canvas is the screen: a new size (first frame, mode, rotation) lays out anew.
-        if size.map({ $0 != (canvas.width, canvas.height) }) ?? true {
-            resize(width: canvas.width, height: canvas.height, at: time)
-        }
-        guard let assembly else {
+    /// The frame for `time` on a screen of `width` × `height` (a new size lays the kiosk
+    /// out anew), described for the compositor, with the painter that draws it; nil when
+    /// no kiosk could be assembled.
+    public func frame(at time: Double, width: Int, height: Int) -> (FrameDescription, SceneRenderer)? {
+        if size.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
+        guard let assembly else { return nil }
+        assembly.scene.advance(to: time)
+        return (assembly.renderer.frame(at: time), assembly.renderer)
+    }
+
+    /// The whole frame for `time` drawn from scratch into `canvas` (tests, pictures):
+    /// the background alone when no kiosk could be assembled.
+    public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
+        damage.add(canvas.bounds)
+        guard frame(at: time, width: canvas.width, height: canvas.height) != nil, let assembly else {
             canvas.fill(canvas.bounds, color: config.theme.background)
-            damage.add(canvas.bounds)
             return
         }
-        assembly.scene.advance(to: time)
-        assembly.renderer.render(into: canvas, at: time, damage: &damage, scanout: scanout)
+        assembly.renderer.renderWhole(into: canvas, at: time)
     }
 
     public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }

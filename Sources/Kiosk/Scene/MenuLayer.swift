@@ -63,10 +63,9 @@ final class MenuLayer {
     }
 
     /// dst = a · layer + (1 − a) · page over `rect` (screen coordinates), the layer being
-    /// the plain overlay outside `box`; `streaming` as in `MenuLayerSpans.compose`.
-    func compose(_ layer: Canvas, overlay: Color, over page: Canvas, into dst: Canvas, alpha: Int, rect: IntRect, streaming: Bool) {
-        spans.compose(layer: layer, at: (box.x, box.y), overlay: overlay, over: page, into: dst, alpha: alpha,
-                      rect: rect, streaming: streaming)
+    /// the plain overlay outside `box`.
+    func compose(_ layer: Canvas, overlay: Color, over page: Canvas, into dst: PixelDestination, alpha: Int, rect: IntRect) {
+        spans.compose(layer: layer, at: (box.x, box.y), overlay: overlay, over: page, into: dst, alpha: alpha, rect: rect)
     }
 
     func items(scene: KioskScene, icons: IconCache) -> [Item] {

@@ -1,10 +1,9 @@
-import CRasterKernels
 import Raster
 
 /// Where the menu layer is not its plain overlay colour: per row, the runs of pixels the
 /// ring items and labels cover. A fade step mixes the layer over the page at every pixel;
 /// away from these runs the layer is one colour, so the mix there reads only the page
-/// (`cshim_raster_mix_color_bytes`), and the layer itself is read only along the runs
+/// (`PixelDestination.mixColor`), and the layer itself is read only along the runs
 /// (a few percent of the screen, where the colour mix over the ring's bounding box read
 /// both everywhere inside it). Both kernels give the same bytes for an overlay-coloured
 /// layer pixel, so the split does not show.
@@ -50,32 +49,19 @@ struct MenuLayerSpans {
     /// dst = a · layer + (1 − a) · page over `rect`, `alpha` in 1/255 steps: along the runs
     /// from the layer, elsewhere from the overlay colour. The layer's top-left pixel is at
     /// `origin` in dst's and page's coordinates (the runs are the layer's); outside the
-    /// layer everything is the overlay colour. `streaming`: dst is scan-out memory,
-    /// written once with streaming stores and never read (the caller fences).
-    func compose(layer: Canvas, at origin: (x: Int, y: Int) = (0, 0), overlay: Color, over page: Canvas, into dst: Canvas,
-                 alpha: Int, rect: IntRect, streaming: Bool) {
+    /// layer everything is the overlay colour. A write-only `dst` (scan-out memory) is
+    /// written once, in order, and never read (whoever handed it out fences).
+    func compose(layer: Canvas, at origin: (x: Int, y: Int) = (0, 0), overlay: Color, over page: Canvas, into dst: PixelDestination,
+                 alpha: Int, rect: IntRect) {
         let r = rect.intersection(dst.bounds).intersection(page.bounds)
         guard !r.isEmpty else { return }
         let word = overlay.argb | 0xFF00_0000
         let a = UInt32(max(0, min(255, alpha)))
         func color(_ y: Int, _ from: Int, _ to: Int) {
-            guard from < to else { return }
-            let d = bytes(dst, from, y), p = UnsafePointer(bytes(page, from, y))
-            if streaming {
-                cshim_raster_mix_color_bytes_stream(d, p, (to - from) * 4, word, a)
-            } else {
-                cshim_raster_mix_color_bytes(d, p, (to - from) * 4, word, a)
-            }
+            dst.mixColor(y: y, from: from, to: to, color: word, alpha: a, over: page)
         }
         func mix(_ y: Int, _ from: Int, _ to: Int) {
-            guard from < to else { return }
-            let d = bytes(dst, from, y), l = UnsafePointer(bytes(layer, from - origin.x, y - origin.y))
-            let p = UnsafePointer(bytes(page, from, y))
-            if streaming {
-                cshim_raster_mix_bytes_stream(d, l, p, (to - from) * 4, a)
-            } else {
-                cshim_raster_mix_bytes(d, l, p, (to - from) * 4, a)
-            }
+            dst.mix(y: y, from: from, to: to, layer: layer, layerX: origin.x, layerY: origin.y, alpha: a, over: page)
         }
         let placed = layer.bounds.offsetBy(dx: origin.x, dy: origin.y)
         for y in r.minY..<r.maxY {
@@ -100,9 +86,5 @@ struct MenuLayerSpans {
             }
             color(y, x, r.maxX)
         }
-    }
-
-    private func bytes(_ c: Canvas, _ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
-        UnsafeMutableRawPointer(c.row(y) + x).assumingMemoryBound(to: UInt8.self)
     }
 }

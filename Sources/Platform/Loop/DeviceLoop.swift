@@ -1,3 +1,4 @@
+import Frames
 import Measure
 import LecternLog
 import Logging
@@ -51,6 +52,8 @@ public final class DeviceLoop {
     public var input: InputSource?
     public let notifier: ServiceNotifier?
     public var metrics: FrameMetrics?
+    /// How described frames reach the sink (pan, copy, or straight into scan-out).
+    public let compositor = Compositor()
     let log: Logger
     /// Extra fds and what to do when each is readable (udev monitor, ...).
     public var extraSources: [(fd: FileDescriptor, handle: () -> Void)] = []
@@ -203,7 +206,7 @@ public final class DeviceLoop {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil
         }
-        return FrameTarget(canvas: canvas, scanout: sink.scanoutSurface, full: full)
+        return FrameTarget(canvas: canvas, full: full, scanout: sink.scanoutSurface, compositor: compositor)
     }
 
     // MARK: Events
@@ -265,3 +268,4 @@ public final class DeviceLoop {
         onFirstFrame()
     }
 }
+

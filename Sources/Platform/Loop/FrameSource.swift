@@ -1,3 +1,4 @@
+import Frames
 import Raster
 import Touch
 
@@ -16,20 +17,31 @@ public protocol FrameSource: AnyObject {
 }
 
 /// Where the next frame goes, offered by the loop when it may draw (no flip pending,
-/// refresh pacing allows, an output exists).
+/// refresh pacing allows, an output exists). The source describes its frame and hands
+/// it to `draw`; the compositor decides how it reaches the screen.
 public struct FrameTarget {
-    /// The shadow canvas in logical (rotated) size; it keeps the previous frame's pixels.
+    /// The shadow canvas in logical (rotated) size. The source reads only its size, and
+    /// draws into it directly only when it has no frame to describe (no kiosk assembled).
     public let canvas: Canvas
-    /// What the sink offers beyond the canvas (panning, direct frames), or nil.
-    public let scanout: ScanoutSurface?
     /// The canvas is new (first frame, new mode or rotation) or the loop was asked for a
-    /// full redraw (a reload): draw, and damage, everything.
+    /// full redraw (a reload): everything is drawn and damaged.
     public let full: Bool
+    let scanout: ScanoutSurface?
+    let compositor: Compositor
 
-    public init(canvas: Canvas, scanout: ScanoutSurface?, full: Bool) {
+    public init(canvas: Canvas, full: Bool, scanout: ScanoutSurface?, compositor: Compositor) {
         self.canvas = canvas
-        self.scanout = scanout
         self.full = full
+        self.scanout = scanout
+        self.compositor = compositor
+    }
+
+    /// Makes `frame` the frame on screen; returns the damage to present.
+    public func draw(_ frame: FrameDescription, painter: FramePainter) -> Region {
+        var damage = Region()
+        if full { compositor.reset(); damage.add(canvas.bounds) }
+        compositor.compose(frame, painter: painter, canvas: canvas, scanout: scanout, damage: &damage)
+        return damage
     }
 }
 
@@ -75,8 +87,8 @@ public protocol FrameSink: AnyObject {
     var poweredOn: Bool { get }
     /// DPMS on / off (a no-op where there is no display).
     func setPower(on: Bool)
-    /// What the sink offers beyond the canvas (`KMSDisplay`: panning where the driver
-    /// is known to pan, direct frames); nil otherwise.
+    /// What the sink offers the compositor beyond the canvas (`KMSDisplay`: panning where
+    /// the driver is known to pan, direct frames); nil otherwise.
     var scanoutSurface: ScanoutSurface? { get }
     /// The panel's native (unrotated) mode, nil without an output: touch input is made
     /// for it.

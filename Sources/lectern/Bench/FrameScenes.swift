@@ -1,22 +1,20 @@
-import Logging
 import Measure
 import Foundation
 import Kiosk
+import KioskHeadless
 import Platform
 import Raster
 import Touch
 
-/// The kiosk's frame scenes for `lectern bench`. Each step draws one frame exactly as
-/// the device does: the scene renders into the real `KMSDisplay`'s shadow with damage
-/// tracking (scrolling by moving the scan-out window where the driver pans), and the
-/// display copies each buffer's damage into it and "flips" (`MemoryKMSDevice`: plain
-/// memory, flips complete at once). Touches are fed as events, like libinput's.
+/// The kiosk's frame scenes for `lectern bench`. Each step is one refresh of the real
+/// loop (`HeadlessPlayer`: the real `DeviceLoop`, compositor and `KMSDisplay` over memory
+/// buffers whose flips complete at once): touches are fed as events, like libinput's, and
+/// the loop draws the frame as the device does, panning where the driver pans and writing
+/// pulls and fades straight into a scan-out buffer.
 final class FrameScene {
     let name: String
     let assembly: KioskAssembly
-    private let device: MemoryKMSDevice
-    private let display: KMSDisplay
-    private var damage = Region()
+    private let player: HeadlessPlayer
     var time = 1.0
     var stepBody: (FrameScene) -> Void = { _ in }
 
@@ -69,38 +67,34 @@ final class FrameScene {
         self.name = name
         let config = FrameScene.config(pages: pages, measure: measure)
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        device = MemoryKMSDevice(width: width, height: height, driverName: driver)
-        display = KMSDisplay(device: device, log: Logger { _ in })
-        display.panOverride = driver == "copy" ? "copy" : nil
-        guard try display.start() else { throw BenchSetupError(message: "\(name): the memory display did not start") }
-        frame(at: time) // layout, glyph cache and first frame: not part of the measurement
-        frame(at: time) // both buffers filled
+        player = try HeadlessPlayer(runtime: KioskRuntime(assembly: assembly), width: width, height: height,
+                                    startTime: time, driver: driver)
+        player.step(to: time)  // layout, glyph cache and first frame: not part of the measurement
+        redrawWhole()          // both buffers filled
     }
 
     /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
     func step() { stepBody(self) }
 
-    func frame(at t: Double) {
-        guard let canvas = display.canvas else { return }
-        damage.removeAll()
-        assembly.scene.advance(to: t)
-        assembly.renderer.render(into: canvas, at: t, damage: &damage, scanout: display.scanoutSurface)
-        _ = try? display.present(damage)
-        _ = try? display.handleReadable()
+    /// The loop runs to `t`: the touches fed are handled and the frame due is drawn.
+    func frame(at t: Double) { player.step(to: t) }
+
+    /// A whole frame at the next refresh (the loop's full redraw).
+    func redrawWhole() {
+        player.loop.requestFullRedraw()
+        time += 1.0 / 60
+        player.step(to: time)
     }
 
     /// Times the scan-out window ran off its buffers (re-centre copies) so far.
-    var recentres: Int { display.recentres }
+    var recentres: Int { player.display.recentres }
 
-    func touch(_ event: TouchEvent) { assembly.scene.handle(event) }
+    func touch(_ event: TouchEvent) { player.feed([event]) }
 
     /// A whole first frame of a text page (glyphs cached, as after start-up).
     private static func first(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
         let s = try FrameScene(name: name, width: w, height: h, pages: pages)
-        s.stepBody = { s in
-            s.assembly.renderer.invalidate()
-            s.frame(at: s.time)
-        }
+        s.stepBody = { s in s.redrawWhole() }
         return s
     }
 
@@ -164,17 +158,19 @@ final class FrameScene {
         return s
     }
 
-    /// The menu fading in over the page: each step is a frame inside the 0.25 s fade.
+    /// The menu fading in and out over the page, composed straight into the scan-out
+    /// buffer: each step is one refresh of a fade; when a fade has ended, a three-finger
+    /// tap early in the step starts the next, whose first frame the step draws.
     private static func overlay(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
         let s = try FrameScene(name: name, width: w, height: h, pages: pages)
-        let t0 = s.time
-        for i in 0..<3 { s.touch(.down(slot: i, x: Double(w) / 2 + Double(i * 60), y: Double(h) / 2, time: t0)) }
-        for i in 0..<3 { s.touch(.up(slot: i, time: t0 + 0.06)) }
-        let fadeStart = t0 + 0.06
-        var k = 0
         s.stepBody = { s in
-            k = k % 14 + 1
-            s.frame(at: fadeStart + Double(k) * (MenuFade.duration / 15))
+            let t = s.time
+            s.time += 1.0 / 60
+            if !s.assembly.scene.menu.isAnimating(at: t) {
+                for i in 0..<3 { s.touch(.down(slot: i, x: Double(w) / 2 + Double(i * 60), y: Double(h) / 2, time: t + 0.001)) }
+                for i in 0..<3 { s.touch(.up(slot: i, time: t + 0.004)) }
+            }
+            s.frame(at: s.time)
         }
         return s
     }

@@ -1,4 +1,7 @@
-/// What a display offers a renderer beyond the shadow canvas.
+import Raster
+
+/// What a display offers the compositor beyond the shadow canvas. Only the compositor
+/// uses it: the scene never learns where its pixels go.
 ///
 /// Panning: the canvas is a window into taller memory (a scan-out buffer taller than the
 /// screen, and its shadow): a vertical scroll can move the window instead of the
@@ -12,15 +15,10 @@ public protocol ScanoutSurface: AnyObject {
     /// window cannot move: then move the pixels instead.
     func pan(by dy: Int) -> Canvas?
 
-    /// A frame that rewrites every pixel (a menu fade step) can be composed straight
-    /// into the scan-out buffer the next present shows, instead of into the shadow and
-    /// then copied. Returns that buffer's picture as a canvas to WRITE ONLY (write-
-    /// combined memory: never read it), or nil. After drawing there, the caller
-    /// presents the whole screen as damage, and the shadow is stale: before any frame
-    /// that does not go direct, the caller must redraw the shadow whole.
-    func directFrame() -> Canvas?
-}
-
-extension ScanoutSurface {
-    public func directFrame() -> Canvas? { nil }
+    /// A frame that rewrites every pixel (a menu fade step, a pull) can be written
+    /// straight into the scan-out buffer the next present shows, instead of into the
+    /// shadow and then copied. Returns that buffer's picture, write-only, or nil. After
+    /// writing there, the next present shows it whole, and the shadow no longer matches
+    /// the screen.
+    func directFrame() -> WriteOnlyCanvas?
 }

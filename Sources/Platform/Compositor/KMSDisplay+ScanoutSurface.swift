@@ -1,7 +1,7 @@
 import Raster
 
 /// Scrolling by scan-out offset and direct frames: what `KMSDisplay` offers the
-/// renderer beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`).
+/// compositor beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`).
 extension KMSDisplay: ScanoutSurface {
     /// Moves the window `dy` rows up the shadow (the picture `dy` rows lower); when it
     /// would leave it, the picture is first copied to the far end (a re-centre: one move
@@ -22,14 +22,14 @@ extension KMSDisplay: ScanoutSurface {
         return windowCanvas
     }
 
-    /// The back buffer's window, to be written whole by the renderer (a fade frame):
-    /// the present that follows copies nothing into it. Unrotated only (the renderer
-    /// draws logical pixels).
-    public func directFrame() -> Canvas? {
+    /// The back buffer's window, to be written whole by the compositor (a fade frame, a pull):
+    /// the present that follows copies nothing into it. Unrotated only (frames are
+    /// drawn in logical pixels).
+    public func directFrame() -> WriteOnlyCanvas? {
         guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete,
               let canvas = bufferWindow(scanout.backBuffer) else { return nil }
         directPending = true
-        return canvas
+        return WriteOnlyCanvas(canvas)
     }
 
     /// What the panel shows now, for a snapshot: the buffer presented last (frames

@@ -1,0 +1,130 @@
+import Raster
+
+/// One frame as the scene describes it: what the screen should show at a moment, in terms
+/// the compositor can compare with the frame before it. The scene never says *how* the
+/// frame reaches the screen (moving a scan-out window, copying, composing straight into
+/// scan-out memory): the compositor decides that from two descriptions and the surfaces
+/// the display offers, and asks the painter to draw only what it cannot reuse.
+///
+/// A frame is a page layer (content scrolled by `scrollY`, shifted left by `shiftX`, with
+/// small decorations drawn into it: the pull's dots, a pressed link) and optionally
+/// overlays composed over it at an alpha (the menu, the link card). Two special frames:
+/// blank (the panel dark) and scaled (a pinch: the painter draws the whole frame).
+public struct FrameDescription: Equatable, Sendable {
+    public enum Content: Equatable, Sendable {
+        /// The page layer with overlays, if any.
+        case page
+        /// The panel is dark: the frame is black.
+        case blank
+        /// The painter draws every pixel itself (a pinch frame); `key` changes with what it
+        /// shows, so equal keys need no new frame.
+        case whole(key: Int)
+    }
+
+    /// Everything that decides the page layer's pixels apart from scroll, shift and
+    /// decorations: a frame with another key is drawn from scratch.
+    public struct PageKey: Equatable, Sendable {
+        public var generation: Int
+        public var page: Int
+        public var width: Int
+        public var height: Int
+        public init(generation: Int, page: Int, width: Int, height: Int) {
+            self.generation = generation; self.page = page; self.width = width; self.height = height
+        }
+    }
+
+    /// The overlays over the page: their alpha (0: none) and a key that changes whenever
+    /// their pixels or alphas change.
+    public struct Overlays: Equatable, Sendable {
+        public var key: OverlayKey
+        /// The overlays may be composed straight into write-only scan-out memory: they read
+        /// nothing but the page and their own layers (the menu); false when composing them
+        /// needs a cached copy of the page (the link card).
+        public var direct: Bool
+        public init(key: OverlayKey, direct: Bool) { self.key = key; self.direct = direct }
+        public var isEmpty: Bool { key.isEmpty }
+    }
+
+    /// The overlays' alphas (1/255 steps) and which card: equal keys are equal pixels.
+    public struct OverlayKey: Equatable, Sendable {
+        public var menuAlpha: Int
+        public var cardAlpha: Int
+        public var cardGeneration: Int
+        public init(menuAlpha: Int = 0, cardAlpha: Int = 0, cardGeneration: Int = 0) {
+            self.menuAlpha = menuAlpha; self.cardAlpha = cardAlpha; self.cardGeneration = cardGeneration
+        }
+        public var isEmpty: Bool { menuAlpha == 0 && cardAlpha == 0 }
+    }
+
+    public var content: Content
+    public var page: PageKey
+    /// The page's vertical scroll in device px (its top row on screen is this row).
+    public var scrollY: Int
+    /// The page shifted left by this many px (the sideways pull; negative: right).
+    public var shiftX: Int
+    /// Small things drawn with the page where they are; redrawn wherever they change.
+    public var decorations: Decorations
+    public var overlays: Overlays
+
+    public init(content: Content, page: PageKey, scrollY: Int, shiftX: Int, decorations: Decorations, overlays: Overlays) {
+        self.content = content; self.page = page; self.scrollY = scrollY; self.shiftX = shiftX
+        self.decorations = decorations; self.overlays = overlays
+    }
+
+    public var isLayered: Bool { content == .page && !overlays.isEmpty }
+    public var isPlainPage: Bool { content == .page && overlays.isEmpty }
+
+    /// The same page at the same scroll (a pull may start from it).
+    public func samePage(as other: FrameDescription) -> Bool {
+        page == other.page && scrollY == other.scrollY && content == .page && other.content == .page
+    }
+
+    /// This frame with the page unshifted and no decorations (what the shadow holds under
+    /// a pull drawn straight to the screen).
+    public var unshifted: FrameDescription {
+        FrameDescription(content: .page, page: page, scrollY: scrollY, shiftX: 0, decorations: Decorations(),
+                         overlays: Overlays(key: OverlayKey(), direct: true))
+    }
+}
+
+/// The decorations of a frame, stored inline so that describing a frame allocates
+/// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
+/// the box changes (position inside it, size, colour).
+public struct Decorations: Equatable, Sendable {
+    public static let capacity = 4
+    private var boxes = InlineArray<4, IntRect>(repeating: .zero)
+    private var tags = InlineArray<4, Int>(repeating: 0)
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
+    /// pull dots and a pressed link).
+    public mutating func append(_ box: IntRect, tag: Int) {
+        guard count < Self.capacity else { return }
+        boxes[count] = box; tags[count] = tag; count += 1
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    public func forEach(_ body: (IntRect) -> Void) { for i in 0..<count { body(boxes[i]) } }
+
+    /// Whether any box (with a pixel of margin) reaches into `rect`.
+    public func intersect(_ rect: IntRect) -> Bool {
+        for i in 0..<count where boxes[i].insetBy(dx: -1, dy: -1).intersects(rect) { return true }
+        return false
+    }
+
+    /// The bounding box of every box (a pixel of margin), or zero.
+    public var bounds: IntRect {
+        var box = IntRect.zero
+        forEach { box = box.union($0) }
+        return box.isEmpty ? box : box.insetBy(dx: -1, dy: -1)
+    }
+
+    public static func == (a: Decorations, b: Decorations) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a.boxes[i] != b.boxes[i] || a.tags[i] != b.tags[i] { return false }
+        return true
+    }
+}

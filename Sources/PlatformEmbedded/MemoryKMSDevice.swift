@@ -1,0 +1,72 @@
+import Platform
+
+/// A KMS device whose dumb buffers are plain memory: the headless kiosk and the bench
+/// drive the real `KMSDisplay` (per-buffer damage, panning, re-centres, frames written
+/// straight into a buffer) and the real compositor through it, so they run the paths the
+/// device runs, minus the kernel calls. Named after a driver so the display picks that
+/// driver's scrolling method ("bochs-drm" pans by offset framebuffers; "copy" is a driver
+/// not known to pan). A page flip completes at once, as on drivers without vblank (bochs,
+/// virtio-gpu): its event is readable on `fd` through the embedded poll.
+public final class MemoryKMSDevice: KMSDevice {
+    public let fd: FileDescriptor
+    public let path = "memory"
+    public let driverName: String
+    public let maxFramebufferHeight = 8192
+    private var mode: DisplayMode
+    private let system: EmbeddedSystemCalls?
+    private var nextHandle: UInt32 = 1
+    private var flips = 0
+    private var memory: [UInt32: UnsafeMutableRawPointer] = [:]
+    /// Frames shown so far (mode sets and flips), and the framebuffer shown last.
+    public private(set) var shown = 0
+    public private(set) var powered = true
+
+    /// - Parameter system: the embedded loop's calls, told when a flip's event is
+    ///   readable; without it (a display driven by hand) `readFlipEvents` answers them.
+    public init(width: Int, height: Int, driverName: String, system: EmbeddedSystemCalls? = nil) {
+        mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true)
+        self.driverName = driverName
+        self.system = system
+        fd = FileDescriptor(rawValue: system == nil ? -1 : 992)
+    }
+
+    deinit { for m in memory.values { m.deallocate() } }
+
+    /// Another panel size (a headless reload asking for a mode).
+    public func setMode(width: Int, height: Int) { mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true) }
+
+    public func crtcIDs() throws -> [UInt32] { [1] }
+    public func connectors() throws -> [ConnectorInfo] {
+        [ConnectorInfo(id: 2, name: "Memory-1", connected: true, modes: [mode], possibleCRTCs: [0])]
+    }
+    public func saveCRTC(_ crtc: UInt32) -> SavedCRTC? { nil }
+
+    public func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer {
+        let pitch = (width * 4 + 255) & ~255
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 4096)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
+        nextHandle += 1
+        memory[nextHandle] = pixels
+        return DumbBuffer(handle: nextHandle, framebuffer: nextHandle, width: width, height: height,
+                          pitch: pitch, size: pitch * height, pixels: pixels)
+    }
+
+    public func destroyDumbBuffer(_ buffer: DumbBuffer) {
+        memory.removeValue(forKey: buffer.handle)?.deallocate()
+    }
+
+    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws { shown += 1 }
+    public func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32 { nextHandle += 1; return nextHandle }
+    public func removeFramebuffer(_ framebuffer: UInt32) {}
+    public func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {}
+    public func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
+        flips += 1
+        shown += 1
+        if let system { system.schedule(fd, at: system.clock.time) }
+    }
+    public func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {}
+    public func readFlipEvents() throws -> Int { defer { flips = 0 }; return flips }
+    public func dropMaster() throws {}
+    public func setMaster() throws {}
+    public func setPower(connector: UInt32, on: Bool) throws { powered = on }
+}
