@@ -34,7 +34,7 @@ struct HTMLFragment {
                 converter.out.onlyClosesTags = true
                 return
             }
-            if let only = first, HTMLParser.next(only) == nil, HTMLParser.isElement(only), HTMLParser.children(only) == nil,
+            if let only = first, HTMLParser.next(only) == nil, HTMLParser.isElement(only), HTMLConverter.isBlank(HTMLParser.children(only)),
                ["div", "p", "center"].contains(HTMLParser.name(only)), !trimmed.contains("</") {
                 converter.out.opensAlignment = HTMLConverter.alignment(of: only) ?? .left
                 return
