@@ -1,4 +1,4 @@
-
+import Foundation
 
 /// Inline HTML inside Markdown text. cmark hands each tag over as a node of its own
 /// (`<b>`, then the Markdown text, then `</b>`), so a tag is read alone: an opening tag
