@@ -71,7 +71,8 @@ struct LayoutBuilder {
         let w = max(bodyWidth - indent, em * 4)
         // Headings, tables and code start with the body but may run on to the content's edge.
         let wide = max(contentLeft + contentWidth - x0, w)
-        let color: PaletteColor = block.quoteDepth > 0 ? .muted : .text
+        // Quotes are muted; an alert's text is meant to be read, as GitHub sets it.
+        let color: PaletteColor = block.quoteDepth > 0 && block.callout == nil ? .muted : .text
         var firstBaseline: Int?
         switch block.kind {
         case let .heading(level):
