@@ -52,6 +52,10 @@ let package = Package(
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        // HTML inside Markdown (README headers, HTML tables) through libxml2's HTML parser.
+        // Its headers stay in the C shim: they pull in the system ICU, which clashes with Foundation's.
+        cLibrary("CLibXML2", pkg: "libxml-2.0", apt: ["libxml2-dev"]),
+        .target(name: "CHTMLTree", dependencies: ["CLibXML2"]),
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
@@ -66,7 +70,7 @@ let package = Package(
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen"]),
+        .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),

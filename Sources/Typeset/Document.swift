@@ -176,6 +176,11 @@ struct Block: Sendable, Equatable {
     var tight = false
     /// 1-based line in the source file where the block starts (0: unknown).
     var line = 0
+    /// `<p align="center">`, `<div align="right">` and what they enclose (HTML/).
+    var alignment: Table.Alignment = .left
+    /// The GitHub alert (`> [!NOTE]`) this block belongs to; its first block is the label.
+    var callout: Callout?
+    var isCalloutLabel = false
 }
 
 enum ListMarker: Sendable, Equatable {
@@ -223,6 +228,8 @@ struct Inline: Sendable, Equatable {
     var style: Style
     /// A link's destination (kept for tapping links) or an image's path.
     var url: String?
+    /// An HTML `<img>`'s width and height attributes (nil: the picture's own size).
+    var imageSize: HTMLImageSize?
 
     init(_ text: String, _ style: Style = [], url: String? = nil) {
         self.text = text

@@ -57,7 +57,8 @@ extension LayoutBuilder {
         return image
     }
 
-    mutating func addQuoteBars(depth: Int, top: Double) {
+    /// The innermost bar takes `innermost`'s colour: an alert's, else the accent.
+    mutating func addQuoteBars(depth: Int, top: Double, innermost: PaletteColor = .accent) {
         guard depth > 0 else { return }
         let barWidth = max(2, (em * 0.15).rounded())
         for level in 0..<depth {
@@ -65,7 +66,7 @@ extension LayoutBuilder {
             let start = level < previousQuoteDepth ? previousBottom : top
             let x = bodyLeft + Double(level) * em * 1.2 + em * 0.2
             rects.append(.init(rect: IntRect(x: Int(x), y: Int(start), width: Int(barWidth), height: Int((y - start).rounded())),
-                               color: .accent))
+                               color: level == depth - 1 ? innermost : .accent))
         }
     }
 }

@@ -22,11 +22,12 @@ extension LayoutBuilder {
             if inline.style.contains(.hardBreak) {
                 flush(&self)
                 afterBreak = true
-            } else if inline.style.contains(.image), let path = inline.url,
-                      let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(width), scale: style.imageScale) {
+            } else if inline.style.contains(.image), let image = loadImage(inline, room: width) {
                 afterBreak = false
                 flush(&self)
-                images.append(PlacedImage(rect: IntRect(x: Int(x), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
+                let slack = max(0, width - Double(image.width))
+                let left = x + (alignment == .center ? (slack / 2).rounded() : alignment == .right ? slack : 0)
+                images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
                 y = y.rounded() + Double(image.height)
             } else {
                 afterBreak = false
@@ -45,7 +46,7 @@ extension LayoutBuilder {
         let shaped = typesetter.shaper.shape(text)
         let hyphenation = language.map { LineFitter.Hyphenation(language: $0, faces: typesetter.store.faces) }
         let fitted = LineFitter(text: text, glyphs: shaped, hyphenation: hyphenation)
-            .lines(maxWidth: Float(width), breaks: LineBreaks.opportunities(in: text.utf16))
+            .lines(maxWidth: Float(width), breaks: CodeBreaks.opportunities(in: text))
         let primary = (try? typesetter.chain(base.variant, scale: base.scale))?.primary
         var firstBaseline: Int?
         for line in fitted {
@@ -119,6 +120,13 @@ extension LayoutBuilder {
         guard end > start else { return }
         let thickness = max(1, Int((face.lineHeight / 16).rounded()))
         let x = Int(start.rounded()), w = Int(end.rounded()) - Int(start.rounded())
+        if decoration.contains(.codeBackground) {
+            // From above the ascenders to below the descenders, a little wider than the code.
+            let pad = max(1, Int((face.lineHeight * 0.12).rounded()))
+            let top = baseline - Int(face.ascent.rounded()) - pad / 2
+            rects.append(.init(rect: IntRect(x: x - pad, y: top, width: w + 2 * pad, height: Int((face.ascent + face.descent).rounded()) + pad),
+                               color: .codeBackground))
+        }
         if decoration.contains(.underline) {
             let gap = max(1, Int((face.descent * 0.35).rounded()))
             rects.append(.init(rect: IntRect(x: x, y: baseline + gap, width: w, height: thickness), color: color))
@@ -137,6 +145,7 @@ extension LayoutBuilder {
         if style.contains(.code) {
             attributes.variant = .monospace
             attributes.scale = base.scale * 0.9
+            if !inCodeBlock { attributes.decoration.insert(.codeBackground) }
         } else {
             attributes.variant = bold && italic ? .boldItalic : bold ? .bold : italic ? .italic : .regular
         }

@@ -1,22 +1,31 @@
 import Raster
 
 /// GFM tables: columns sized from their content, cells that wrap, the header row in
-/// bold over a rule, each column aligned as its delimiter row says.
+/// bold over a rule, each column aligned as its delimiter row says. No column is
+/// narrower than its longest word (cells are not hyphenated); a table that fits the
+/// text column sits in it, a wider one is centred on the content width, and one wider
+/// than that keeps its width and pans sideways (`WideTable`).
 extension LayoutBuilder {
     /// A table shows at most this many body rows; the rest are counted in a muted line.
     /// Every cell is a paragraph of its own (shaped and broken), so a generated table of
     /// 120,000 rows took 4.8 s to lay out; nobody reads past a thousand rows on a kiosk.
     static let maximumTableRows = 1000
 
-    /// Returns the first baseline (the header's).
-    mutating func addTable(_ full: Table, x: Double, width: Double, color: PaletteColor) -> Int? {
+    /// Returns the first baseline (the header's). `x` and `width` are the text column's.
+    mutating func addTable(_ full: Table, x column: Double, width: Double, color: PaletteColor) -> Int? {
         var table = full
         let omitted = max(0, full.rows.count - 1 - Self.maximumTableRows)
         if omitted > 0 { table.rows = Array(full.rows.prefix(Self.maximumTableRows + 1)) }
         let columns = max(table.alignments.count, table.rows.map(\.count).max() ?? 0)
         guard columns > 0, !table.rows.isEmpty else { return nil }
         let padding = (em * 0.4).rounded()
-        let innerWidth = max(width - Double(columns) * 2 * padding, Double(columns))
+        // The content width, less the column's indent (quotes, lists) on both sides.
+        let indent = max(0, column - bodyLeft)
+        let room = max(width, contentWidth - 2 * indent)
+        let innerWidth = max(room - Double(columns) * 2 * padding, Double(columns))
+        let savedLanguage = language
+        language = nil  // words in cells are never hyphenated: columns fit their longest word
+        defer { language = savedLanguage }
         let header = TextAttributes(variant: .bold, color: color), body = TextAttributes(color: color)
         var natural = [Double](repeating: 0, count: columns), minimum = [Double](repeating: 0, count: columns)
         for (r, row) in table.rows.enumerated() {
@@ -27,6 +36,10 @@ extension LayoutBuilder {
             }
         }
         let widths = Self.columnWidths(natural: natural, minimum: minimum, available: innerWidth)
+        let tableWidth = widths.reduce(0, +) + Double(columns) * 2 * padding
+        let roomLeft = contentLeft + indent
+        let x = tableWidth <= width ? column : max(roomLeft, (contentLeft + (contentWidth - tableWidth) / 2).rounded())
+        let start = (lines: lines.count, rects: rects.count, images: images.count, top: y)
         var firstBaseline: Int?
         let thin = max(1, Int((em / 24).rounded())), thick = max(2, Int((em / 10).rounded()))
         for (r, row) in table.rows.enumerated() {
@@ -57,6 +70,16 @@ extension LayoutBuilder {
                 rects.append(.init(rect: IntRect(x: Int(x), y: Int(y), width: ruleWidth, height: thin), color: .muted))
                 y += Double(thin)
             }
+        }
+        if tableWidth > room + 1 {
+            // Wider than the screen: it keeps its columns and pans inside a window.
+            let pan = Int16(clamping: wideTables.count)
+            for i in start.lines..<lines.count { lines[i].pan = pan }
+            for i in start.rects..<rects.count { rects[i].pan = pan }
+            for i in start.images..<images.count { images[i].pan = pan }
+            let top = Int(start.top), bottom = Int(y.rounded(.up))
+            wideTables.append(WideTable(frame: IntRect(x: Int(x), y: top, width: Int(tableWidth.rounded(.up)), height: bottom - top),
+                                        window: IntRect(x: Int(roomLeft), y: top, width: Int(room), height: bottom - top)))
         }
         if omitted > 0 {
             let note = "… and \(omitted) more rows: a table shows at most \(Self.maximumTableRows) rows; split it across pages"
@@ -99,12 +122,10 @@ extension LayoutBuilder {
     static func columnWidths(natural: [Double], minimum: [Double], available: Double) -> [Double] {
         let wanted = natural.reduce(0, +), least = minimum.reduce(0, +)
         if wanted <= available { return natural.map { $0.rounded(.up) } }
-        if least >= available {
-            return least > 0 ? minimum.map { ($0 / least * available).rounded(.down) }
-                : natural.map { _ in (available / Double(natural.count)).rounded(.down) }
-        }
+        // Never below the longest word: the table grows wider than the room and pans.
+        if least >= available { return minimum.map { $0.rounded(.up) } }
         let spare = available - least, stretch = wanted - least
-        return zip(natural, minimum).map { n, m in (m + (n - m) / stretch * spare).rounded(.down) }
+        return zip(natural, minimum).map { n, m in max(m.rounded(.up), (m + (n - m) / stretch * spare).rounded(.down)) }
     }
 
     /// A cell's width on one line, and its widest piece that cannot be broken.
@@ -118,7 +139,7 @@ extension LayoutBuilder {
         let shaped = typesetter.shaper.shape(text)
         var natural = 0.0, minimum = 0.0, piece = 0.0, trailing = 0.0
         var g = 0
-        for offset in LineBreaks.opportunities(in: text.utf16) {
+        for offset in CodeBreaks.opportunities(in: text) {
             piece = 0
             trailing = 0
             while g < shaped.count, Int(shaped[g].cluster) < offset {

@@ -33,6 +33,11 @@ struct LayoutBuilder {
     var isFirstBlock = true
     /// Links and heading anchors (Links/LayoutLinks.swift).
     var linkRecorder = LinkRecorder()
+    /// Tables wider than the content, panned sideways (LayoutBuilder+Table.swift).
+    var wideTables: [WideTable] = []
+    /// Set while a code block is laid out: its lines get the block's tint, not each span's.
+    var inCodeBlock = false
+    var previousWasCalloutLabel = false
 
     /// Nesting deeper than this is drawn at this depth: past a few levels more indent
     /// only squeezes the text, and a file of a million `>` must not draw a million bars.
@@ -55,7 +60,7 @@ struct LayoutBuilder {
 
     mutating func add(_ block: Block) {
         if !isFirstBlock {
-            let before: Double = if case .heading = block.kind { 1.5 } else if block.tight { 0.25 } else { 1 }
+            let before: Double = if case .heading = block.kind { 1.5 } else if block.tight || previousWasCalloutLabel { 0.25 } else { 1 }
             y += (style.paragraphSpacing * em * before).rounded()
         }
         isFirstBlock = false
@@ -66,19 +71,22 @@ struct LayoutBuilder {
         let w = max(bodyWidth - indent, em * 4)
         // Headings, tables and code start with the body but may run on to the content's edge.
         let wide = max(contentLeft + contentWidth - x0, w)
-        let color: PaletteColor = block.quoteDepth > 0 ? .muted : .text
+        // Quotes are muted; an alert's text is meant to be read, as GitHub sets it.
+        let color: PaletteColor = block.quoteDepth > 0 && block.callout == nil ? .muted : .text
         var firstBaseline: Int?
         switch block.kind {
         case let .heading(level):
             let scale = [2.0, 1.5, 1.25, 1.1, 1, 1][min(max(level, 1), 6) - 1]
             firstBaseline = addParagraph(block.inlines, base: TextAttributes(variant: .bold, scale: scale, color: level >= 6 ? .muted : color),
-                                         x: x0, width: wide)
+                                         x: x0, width: block.alignment == .left ? wide : w, alignment: block.alignment)
         case .paragraph:
-            firstBaseline = addParagraph(block.inlines, base: TextAttributes(color: color), x: x0, width: w)
+            // An alert's label is bold in the alert's colour.
+            let base = block.isCalloutLabel ? TextAttributes(variant: .bold, color: block.callout?.paletteColor ?? .accent) : TextAttributes(color: color)
+            firstBaseline = addParagraph(block.inlines, base: base, x: x0, width: w, alignment: block.alignment)
         case .code:
             firstBaseline = addCode(block.inlines.map(\.text).joined(), color: color, x: x0, width: wide)
         case let .image(path, alt):
-            if !addImage(path: path, x: x0, width: w) {
+            if !addImage(path: path, x: x0, width: w, alignment: block.alignment) {
                 // The alt text stands in for an image that cannot be shown.
                 firstBaseline = addParagraph([altText(alt, path: path)], base: TextAttributes(color: .muted), x: x0, width: w)
             }
@@ -87,37 +95,46 @@ struct LayoutBuilder {
             rects.append(.init(rect: IntRect(x: Int(x0), y: Int(y + em / 2), width: Int(w), height: Int(thickness)), color: .muted))
             y += em
         case let .table(table):
-            firstBaseline = addTable(table, x: x0, width: wide, color: color)
+            firstBaseline = addTable(table, x: x0, width: w, color: color)
         }
         if let marker = block.marker {
             // An empty item or an image still gets its marker, on a body-text baseline.
             if y == top { y += (em * 1.2 * style.lineSpacing).rounded() }
             addMarker(marker, depth: block.listDepth, baseline: firstBaseline ?? Int(top + em), rightEdge: x0 - em * 0.4)
         }
-        addQuoteBars(depth: quoteDepth, top: top)
+        addQuoteBars(depth: quoteDepth, top: top, innermost: block.callout?.paletteColor ?? .accent)
+        previousWasCalloutLabel = block.isCalloutLabel
         previousQuoteDepth = quoteDepth
         previousBottom = y
         blocks.append(BlockExtent(top: Int(top), bottom: Int(y.rounded(.up))))
     }
 
     func finish() -> PageLayout {
-        let palette = [style.textColor, style.mutedColor, style.accentColor]
         let height = Int(y.rounded(.up)) + style.margins.bottom
         return PageLayout(width: width, height: height, lines: lines, glyphs: glyphs, rects: rects, images: images,
-                          palette: palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
+                          palette: style.palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
                           links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors,
-                          blocks: blocks, chains: typesetter.openChains)
+                          blocks: blocks, chains: typesetter.openChains, wideTables: wideTables)
     }
 
-    /// Code keeps its lines (each may still wrap if wider than the page) in the monospace
-    /// face; tabs were expanded when the document was read.
+    /// Code keeps its lines (each may still wrap if wider than the page, at spaces and
+    /// after "/" only) in the monospace face, on a tinted box; tabs were expanded when
+    /// the document was read.
     private mutating func addCode(_ source: String, color: PaletteColor, x: Double, width: Double) -> Int? {
         var first: Int?
+        let pad = (em * 0.5).rounded(), top = y.rounded()
+        let background = rects.count
+        rects.append(.init(rect: .zero, color: .codeBackground))
+        y = top + (pad * 0.6).rounded()
+        inCodeBlock = true
         for line in TextFile.lines(source) {
             let inline = Inline(line.isEmpty ? " " : TextFile.expandTabs(line), .code)
-            let baseline = addParagraph([inline], base: TextAttributes(color: color), x: x, width: width)
+            let baseline = addParagraph([inline], base: TextAttributes(color: color), x: x + pad, width: max(width - 2 * pad, em))
             if first == nil { first = baseline }
         }
+        inCodeBlock = false
+        y += (pad * 0.6).rounded()
+        rects[background].rect = IntRect(x: Int(x), y: Int(top), width: Int(width), height: Int(y - top))
         return first
     }
 
@@ -129,11 +146,13 @@ struct LayoutBuilder {
     /// (`lectern check` reports why, through `ImageLoader.problems`).
     /// A picture wider than the body column is centred on the page, up to the whole
     /// content width; a narrower one starts with the text.
-    private mutating func addImage(path: String, x: Double, width: Double) -> Bool {
+    private mutating func addImage(path: String, x: Double, width: Double, alignment: Table.Alignment = .left) -> Bool {
         let room = max(width, contentWidth - (x - bodyLeft))
         guard let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(room), scale: style.imageScale)
         else { return false }
-        let left = Double(image.width) <= width ? x : max(contentLeft, contentLeft + ((contentWidth - Double(image.width)) / 2).rounded())
+        let slack = width - Double(image.width)
+        let left = slack >= 0 ? x + (alignment == .center ? (slack / 2).rounded() : alignment == .right ? slack : 0)
+            : max(contentLeft, contentLeft + ((contentWidth - Double(image.width)) / 2).rounded())
         images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
         y = y.rounded() + Double(image.height)
         return true

@@ -39,6 +39,8 @@ extension LineFitter {
     /// that is not one plain word, or when no point fits.
     func hyphenBreak(in range: Range<Int>, room: Float) -> (glyph: Int, width: Float)? {
         guard let hyphenation, room > 0, !range.isEmpty else { return nil }
+        // Code is never hyphenated: a copied command must read as written.
+        guard !text.isCode(at: Int(glyphs[range.lowerBound].cluster)) else { return nil }
         guard let word = wordLetters(range), word.letters.count >= Self.minimumHyphenatedWord,
               let hyphenator = HyphenationDictionaries.shared.hyphenator(for: hyphenation.language) else { return nil }
         var best: (glyph: Int, width: Float)?

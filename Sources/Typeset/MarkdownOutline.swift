@@ -15,6 +15,10 @@ enum MarkdownOutline {
                 guard entering else { depth -= 1; return }
                 let start = Int(cmark_node_get_start_line(node))
                 out.append(line(depth: depth, line: start > 0 ? start + skipped : 0, text: describe(node)))
+                // What HTML in or under this block does not draw as itself, at its line.
+                for item in droppedHTML(in: node) {
+                    out.append(line(depth: depth + 1, line: start > 0 ? start + skipped + item.line - 1 : 0, text: item.text))
+                }
                 // Leaf blocks (code, HTML, rules) get no exit event.
                 if hasExit(node) { depth += 1 }
             }
@@ -64,7 +68,11 @@ enum MarkdownOutline {
             let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
             return "code block \(fenced ? "fenced" : "indented")\(info.isEmpty ? "" : " " + quoted(info)), \(lines) line(s)"
         case CMARK_NODE_HTML_BLOCK:
-            return "html block (not shown) " + quoted(CMark.string(cmark_node_get_literal(node)))
+            let fragment = HTMLFragment.read(CMark.string(cmark_node_get_literal(node)))
+            let shown = fragment.blocks.map(HTMLFragment.describe).joined(separator: ", ")
+            if let alignment = fragment.opensAlignment { return "html block: opens \(alignment)-aligned content" }
+            if fragment.onlyClosesTags { return "html block: closes tags" }
+            return "html block: " + (shown.isEmpty ? "nothing shown" : shown)
         case CMARK_NODE_PARAGRAPH:
             return "paragraph " + quoted(plainText(node))
         case CMARK_NODE_FOOTNOTE_DEFINITION:

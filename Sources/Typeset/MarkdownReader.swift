@@ -7,9 +7,10 @@ import TextFile
 /// input (it was built against adversarial inputs), and its iterator walks any depth
 /// of nesting without recursion, so neither can be made to blow up.
 ///
-/// What each node becomes is listed in docs/content.md. HTML blocks are dropped and
-/// inline HTML tags are not shown (the text between them is), since a kiosk shows no
-/// HTML; `<br>` is kept as the line break it means.
+/// What each node becomes is listed in docs/content.md. HTML blocks and inline tags are
+/// read with libxml2 (HTML/): the README subset is drawn, other tags keep their text.
+/// A quote that starts with `[!NOTE]` (TIP, IMPORTANT, WARNING, CAUTION) is a GitHub
+/// alert, drawn as a labelled callout (Callout.swift).
 enum MarkdownReader {
     static func read(_ source: String) -> Document {
         let (title, body, skipped) = FrontMatter.split(source)
@@ -107,7 +108,16 @@ private struct Walker {
 
     // Inline collection for the paragraph, heading or table cell being read.
     private var inlines: [Inline] = []
-    private var emphasis = 0, strong = 0, strike = 0
+    private var emphasis = 0, strong = 0, strike = 0, code = 0
+    /// Inline HTML tags open in the current paragraph, undone at its end.
+    private var openTags: [(name: String, effect: HTMLInlineTag.Effect)] = []
+    private var parsedTags: [String: HTMLInlineTag] = [:]
+    /// `<div align="center">` blocks around Markdown, innermost last.
+    private var containerAlignment: [Table.Alignment] = []
+    /// GitHub alerts open around the current block, with their quote depth.
+    private var callouts: [(kind: Callout, depth: Int)] = []
+    /// The `[!NOTE]` marker's nodes, not shown as text.
+    private var skipped: Set<OpaquePointer> = []
     private var links: [String] = []
     private var pendingSoftBreak = false
     private var imageDepth = 0
@@ -131,14 +141,24 @@ private struct Walker {
         if emphasis > 0 { style.insert(.emphasis) }
         if strong > 0 { style.insert(.strong) }
         if strike > 0 { style.insert(.strikethrough) }
+        if code > 0 { style.insert(.code) }
         if !links.isEmpty { style.insert(.link) }
         return style
     }
 
     private mutating func enter(_ node: OpaquePointer) {
+        guard !skipped.contains(node) else { return }
         let type = cmark_node_get_type(node)
         switch type {
-        case CMARK_NODE_BLOCK_QUOTE: quoteDepth += 1
+        case CMARK_NODE_BLOCK_QUOTE:
+            quoteDepth += 1
+            if let alert = Callout.marker(in: node) {
+                callouts.append((alert.kind, quoteDepth))
+                skipped.formUnion(alert.nodes)
+                var label = Block(kind: .paragraph, inlines: [Inline(alert.kind.label, .strong)])
+                label.isCalloutLabel = true
+                emit(label, node)
+            }
         case CMARK_NODE_LIST:
             lists.append(ListContext(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                                      next: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0))
@@ -176,7 +196,15 @@ private struct Walker {
         case CMARK_NODE_THEMATIC_BREAK:
             emit(.rule, [], node)
         case CMARK_NODE_HTML_BLOCK:
-            break  // dropped: see the type's comment
+            let fragment = HTMLFragment.read(CMark.string(cmark_node_get_literal(node)))
+            if let alignment = fragment.opensAlignment { containerAlignment.append(alignment) }
+            if fragment.onlyClosesTags { _ = containerAlignment.popLast() }
+            let start = Int(cmark_node_get_start_line(node))
+            for var block in fragment.blocks {
+                if case .heading(1) = block.kind, firstHeading == nil { firstHeading = block.inlines.filter { !$0.style.contains(.hardBreak) }.map(\.text).joined() }
+                block.line = start > 0 ? start + block.line - 1 : 0
+                emit(block, node)
+            }
         case CMARK_NODE_TEXT:
             let text = CMark.string(cmark_node_get_literal(node))
             append(text.contains("\t") ? text.replacingOccurrences(of: "\t", with: " ") : text, style)
@@ -187,8 +215,7 @@ private struct Walker {
         case CMARK_NODE_LINEBREAK:
             appendBreak()
         case CMARK_NODE_HTML_INLINE:
-            let tag = CMark.string(cmark_node_get_literal(node)).lowercased().filter { !$0.isWhitespace }
-            if ["<br>", "<br/>"].contains(tag) { appendBreak() }
+            inlineTag(CMark.string(cmark_node_get_literal(node)))
         case CMARK_NODE_EMPH: emphasis += 1
         case CMARK_NODE_STRONG: strong += 1
         case CMARK_NODE_LINK: links.append(CMark.string(cmark_node_get_url(node)))
@@ -229,7 +256,9 @@ private struct Walker {
     private mutating func exit(_ node: OpaquePointer) {
         let type = cmark_node_get_type(node)
         switch type {
-        case CMARK_NODE_BLOCK_QUOTE: quoteDepth -= 1
+        case CMARK_NODE_BLOCK_QUOTE:
+            if callouts.last?.depth == quoteDepth { callouts.removeLast() }
+            quoteDepth -= 1
         case CMARK_NODE_LIST: _ = lists.popLast()
         case CMARK_NODE_ITEM:
             // An empty item still shows its marker.
@@ -239,6 +268,8 @@ private struct Walker {
             footnoteDepth -= 1
         case CMARK_NODE_PARAGRAPH:
             var content = takeInlines()
+            // An alert's marker alone in its paragraph leaves nothing to show.
+            if content.isEmpty, let first = cmark_node_first_child(node), skipped.contains(first) { return }
             if quoteDepth > 0 { recognizeTaskInQuote(&content) }
             let images = content.filter { $0.style.contains(.image) }
             let rest = content.filter { !$0.style.contains(.image) && !$0.text.allSatisfy(\.isWhitespace) }
@@ -301,10 +332,21 @@ private struct Walker {
     }
 
     private mutating func emit(_ kind: Block.Kind, _ content: [Inline], _ node: OpaquePointer) {
-        let line = Int(cmark_node_get_start_line(node))
-        var block = Block(kind: kind, inlines: content, quoteDepth: quoteDepth, listDepth: lists.count + footnoteDepth,
-                          marker: pendingMarker, tight: pendingMarker != nil && pendingTight,
-                          line: line > 0 ? line + lineOffset : 0)
+        emit(Block(kind: kind, inlines: content), node)
+    }
+
+    /// Places `html` (a block from an HTML fragment, its depths relative to the fragment,
+    /// its line absolute; or a new block with line 0) at the walk's depth.
+    private mutating func emit(_ html: Block, _ node: OpaquePointer) {
+        let line = html.line > 0 ? html.line : Int(cmark_node_get_start_line(node))
+        var block = html
+        block.quoteDepth += quoteDepth
+        block.listDepth += lists.count + footnoteDepth
+        block.marker = html.marker ?? pendingMarker
+        block.tight = pendingMarker != nil && pendingTight
+        block.line = line > 0 ? line + lineOffset : 0
+        if block.alignment == .left, let container = containerAlignment.last { block.alignment = container }
+        if let callout = callouts.last, callout.depth == block.quoteDepth { block.callout = callout.kind }
         if block.marker == nil, let last = blocks.last, last.listDepth == block.listDepth, block.listDepth > 0,
            lists.last?.tight == true, last.quoteDepth == block.quoteDepth {
             // A tight item's second block (a sub-list's text, say) stays close too.
@@ -320,12 +362,54 @@ private struct Walker {
     private mutating func startInlines() {
         inlines.removeAll(keepingCapacity: true)
         pendingSoftBreak = false
+        closeOpenTags()
     }
 
     private mutating func takeInlines() -> [Inline] {
         defer { inlines = [] }
         pendingSoftBreak = false
+        closeOpenTags()
         return inlines
+    }
+
+    /// One inline HTML tag (cmark gives opening and closing tags as separate nodes).
+    private mutating func inlineTag(_ literal: String) {
+        let tag: HTMLInlineTag
+        if let known = parsedTags[literal] { tag = known } else {
+            tag = HTMLInlineTag.parse(literal)
+            if parsedTags.count < 512 { parsedTags[literal] = tag }
+        }
+        switch tag {
+        case .lineBreak: appendBreak()
+        case let .image(inline):
+            guard imageDepth == 0, !(inline.url ?? "").isEmpty else { return }
+            var image = inline
+            image.style.formUnion(style.subtracting(.link))
+            inlines.append(image)
+        case let .open(name, effect):
+            openTags.append((name, effect))
+            apply(effect, +1)
+        case let .close(name):
+            guard let index = openTags.lastIndex(where: { $0.name == name }) else { return }
+            apply(openTags.remove(at: index).effect, -1)
+        case .hidden: break
+        }
+    }
+
+    private mutating func apply(_ effect: HTMLInlineTag.Effect, _ step: Int) {
+        switch effect {
+        case .strong: strong += step
+        case .emphasis: emphasis += step
+        case .code: code += step
+        case .strike: strike += step
+        case let .link(url): if step > 0 { links.append(url) } else { _ = links.popLast() }
+        case .none: break
+        }
+    }
+
+    /// Tags left open at a paragraph's end end there (as a browser closes them).
+    private mutating func closeOpenTags() {
+        while let open = openTags.popLast() { apply(open.effect, -1) }
     }
 
     private mutating func appendBreak() {

@@ -21,6 +21,8 @@ public final class PageLayout {
     /// The page's links with their boxes, and its headings' tops by slug (Links/).
     public let links: [LaidOutLink]
     let anchors: [String: Int]
+    /// Tables wider than the content column, which pan sideways (PageLayout+WideTables.swift).
+    public let wideTables: [WideTable]
     /// The tallest rectangle and image: how far above a band one may start and still reach it.
     private let tallestRect: Int
     private let tallestImage: Int
@@ -36,6 +38,8 @@ public final class PageLayout {
         var baseline: Int32
         var glyphStart: Int32
         var glyphEnd: Int32
+        /// The wide table (`wideTables`) this line belongs to, -1 for none.
+        var pan: Int16 = -1
     }
 
     struct PlacedGlyph {
@@ -49,11 +53,12 @@ public final class PageLayout {
     struct PlacedRect {
         var rect: IntRect
         var color: PaletteColor
+        var pan: Int16 = -1
     }
 
     init(width: Int, height: Int, lines: [Line], glyphs: [PlacedGlyph], rects: [PlacedRect], images: [PlacedImage],
          palette: [Color], store: FontStore, overhang: Int, links: [LaidOutLink] = [], anchors: [String: Int] = [:],
-         blocks: [BlockExtent] = [], chains: [FontChain] = []) {
+         blocks: [BlockExtent] = [], chains: [FontChain] = [], wideTables: [WideTable] = []) {
         self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs; self.blocks = blocks
         self.chains = chains
         // Sorted by top (stable: drawing order kept among equals) so a draw finds the
@@ -64,6 +69,7 @@ public final class PageLayout {
         tallestImage = images.map(\.rect.height).max() ?? 0
         self.palette = palette; self.store = store; self.overhang = overhang
         self.links = links; self.anchors = anchors
+        self.wideTables = wideTables
     }
 
     public var lineCount: Int { lines.count }
@@ -83,20 +89,33 @@ public final class PageLayout {
     }
 
     /// Draws the part of the page inside `clip` (canvas coordinates); the layout's
-    /// top-left lands at (originX, originY), negative when scrolled. Returns the range
-    /// of lines drawn.
+    /// top-left lands at (originX, originY), negative when scrolled. `tableOffsets[i]`
+    /// pans wide table i sideways (0 … its `maxOffset`). Returns the range of lines drawn.
     @discardableResult
-    public func draw(into canvas: Canvas, originX: Int, originY: Int, clip: IntRect) -> Range<Int> {
+    public func draw(into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int] = []) -> Range<Int> {
         var target = canvas
         target.clip = clip.intersection(canvas.clip)
         let visible = target.clip
         guard !visible.isEmpty else { return 0..<0 }
         let band = visible.offsetBy(dx: -originX, dy: -originY)
-        for placed in PageLayout.meeting(band, in: rects, \.rect, tallest: tallestRect) where placed.rect.intersects(band) {
-            target.fill(placed.rect.offsetBy(dx: originX, dy: originY), color: palette[Int(placed.color.rawValue)])
+        // A wide table's items move by its offset and are cut at its window.
+        let panned = wideTables.indices.map { i in
+            (dx: -(i < tableOffsets.count ? max(0, min(tableOffsets[i], wideTables[i].maxOffset)) : 0),
+             clip: visible.intersection(wideTables[i].window.offsetBy(dx: originX, dy: originY)))
         }
-        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.rect.intersects(band) {
-            target.drawImage(image.image, x: image.rect.minX + originX, y: image.rect.minY + originY)
+        func windowed(_ pan: Int16) -> (Canvas, Int) {
+            guard pan >= 0, Int(pan) < panned.count else { return (target, 0) }
+            var window = target
+            window.clip = panned[Int(pan)].clip
+            return (window, panned[Int(pan)].dx)
+        }
+        for placed in PageLayout.meeting(band, in: rects, \.rect, tallest: tallestRect) where placed.rect.intersects(band) || placed.pan >= 0 {
+            let (into, dx) = windowed(placed.pan)
+            into.fill(placed.rect.offsetBy(dx: originX + dx, dy: originY), color: palette[Int(placed.color.rawValue)])
+        }
+        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.rect.intersects(band) || image.pan >= 0 {
+            let (into, dx) = windowed(image.pan)
+            into.drawImage(image.image, x: image.rect.minX + originX + dx, y: image.rect.minY + originY)
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache
@@ -105,8 +124,10 @@ public final class PageLayout {
         let reachMinX = Float(visible.minX - overhang), reachMaxX = Float(visible.maxX + overhang)
         for line in lines[range] {
             let baseline = originY + Int(line.baseline)
+            let (target, dx) = windowed(line.pan)
+            let visible = target.clip
             for glyph in glyphs[Int(line.glyphStart)..<Int(line.glyphEnd)] {
-                let penX = Float(originX) + glyph.x
+                let penX = Float(originX + dx) + glyph.x
                 guard penX > reachMinX, penX < reachMaxX else { continue }
                 let whole = penX.rounded(.down)
                 let subpixel = Int((penX - whole) * 4) & 3

@@ -5,4 +5,6 @@ struct PlacedImage {
     /// Where it sits in layout coordinates.
     var rect: IntRect
     let image: Image
+    /// The wide table this image sits in (`PageLayout.wideTables`), -1 for none.
+    var pan: Int16 = -1
 }

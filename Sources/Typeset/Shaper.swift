@@ -16,10 +16,14 @@ struct Decoration: OptionSet, Hashable, Sendable {
     let rawValue: UInt8
     static let underline = Decoration(rawValue: 1)
     static let strikethrough = Decoration(rawValue: 2)
+    /// Inline code's tinted box behind the glyphs.
+    static let codeBackground = Decoration(rawValue: 4)
 }
 
 enum PaletteColor: UInt8, Sendable {
     case text, muted, accent
+    /// The tint behind code (TextStyle+Palette.swift), and the alerts' colours.
+    case codeBackground, note, tip, important, warning, caution
 }
 
 /// One shaped glyph, in logical order within its paragraph.

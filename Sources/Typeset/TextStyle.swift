@@ -20,6 +20,10 @@ public struct TextStyle: Sendable, Equatable {
     public var mutedColor: Color
     /// Links and the quote bar.
     public var accentColor: Color
+    /// The page's background: code tints and alert colours are chosen against it.
+    public var backgroundColor: Color = .white
+    /// Behind code blocks and inline code; nil: a tint mixed from text and background.
+    public var codeBackgroundColor: Color? = nil
     /// Line height as a multiple of the font's own line height.
     public var lineSpacing: Double
     /// Space between blocks, as a multiple of `size`.

@@ -44,6 +44,18 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(c.idle.blankAfter, 0)
     }
 
+    func testCodeBackgroundReachesTheTypesetStyle() throws {
+        let unset = try ConfigLoader.parse(full, file: "/etc/lectern/lectern.toml", baseDirectory: "/etc/lectern")
+        XCTAssertNil(unset.theme.codeBackground, "default: derived from text and background")
+        XCTAssertNil(TypesetContent.style(config: unset, size: 20).codeBackgroundColor)
+        XCTAssertEqual(TypesetContent.style(config: unset, size: 20).backgroundColor, Color(hex: "#ffffff"))
+        let set = try ConfigLoader.parse(full.replacingOccurrences(of: "overlay_alpha = 0.8", with: "overlay_alpha = 0.8\ncode_background = \"#eeeeee\""),
+                                         file: "/etc/lectern/lectern.toml", baseDirectory: "/etc/lectern")
+        XCTAssertEqual(set.theme.codeBackground, Color(hex: "#eeeeee"))
+        XCTAssertEqual(TypesetContent.style(config: set, size: 20).codeBackgroundColor, Color(hex: "#eeeeee"))
+        assertError("[theme]\ncode_background = \"grey\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "theme.code_background", contains: "colour")
+    }
+
     func assertError(_ text: String, line: Int?, key: String?, contains fragment: String, file: StaticString = #filePath, fileLine: UInt = #line) {
         do {
             _ = try ConfigLoader.parse(text, file: "k.toml", baseDirectory: ".")

@@ -45,7 +45,7 @@ public enum ConfigLoader {
     /// The sections and their keys.
     static let sections: [String: [String]] = [
         "display": ["rotation", "scale", "dpi", "mode"],
-        "theme": ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha"],
+        "theme": ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha", "code_background"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
         "page": ["title", "content", "icon", "icon_selected"],
         "idle": ["home_after", "blank_after"],
@@ -134,6 +134,7 @@ public enum ConfigLoader {
         theme.accent = s.color("accent") ?? theme.accent
         theme.overlay = s.color("overlay") ?? theme.overlay
         theme.overlayAlpha = s.number("overlay_alpha", in: 0...1) ?? theme.overlayAlpha
+        theme.codeBackground = s.color("code_background") ?? theme.codeBackground
     }
 
     private static func readText(_ s: ConfigSection, into text: inout KioskConfig.Text) {

@@ -32,6 +32,7 @@ public enum ConfigTemplate {
         accent = "\(defaults.theme.accent)"       # dots when releasing opens the menu; the current page's ring item
         overlay = "\(defaults.theme.overlay)"      # menu overlay colour
         overlay_alpha = \(defaults.theme.overlayAlpha)
+        # code_background = "#ecebe6"   # behind code; default: 7 % of text over background
 
         [text]
         fonts = [\(defaults.text.fonts.map { "\"\($0)\"" }.joined(separator: ", "))]   # then fontconfig finds the rest

@@ -23,6 +23,8 @@ public struct KioskConfig: Sendable, Equatable {
         public var accent = Color(hex: "#d0342c")!
         public var overlay = Color(hex: "#15181c")!
         public var overlayAlpha = 0.9
+        /// Behind code; nil: a tint mixed from `text` and `background` (TextStyle+Palette).
+        public var codeBackground: Color? = nil
     }
 
     public struct Text: Sendable, Equatable {

@@ -52,6 +52,8 @@ public final class TypesetContent: PageContent {
         style.textColor = config.theme.text
         style.mutedColor = config.theme.muted
         style.accentColor = config.theme.accent
+        style.backgroundColor = config.theme.background
+        style.codeBackgroundColor = config.theme.codeBackground
         style.margins = .init(all: 0)
         style.measure = config.text.measure > 0 ? config.text.measure : nil
         style.language = config.text.language
