@@ -52,6 +52,9 @@ let package = Package(
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        // Speech mode: espeak-ng synthesises, ALSA plays (voices in espeak-ng-data).
+        cLibrary("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev", "espeak-ng-data"]),
+        cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
@@ -71,6 +74,9 @@ let package = Package(
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
+
+        // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
+        .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
@@ -92,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "CSystemShim", "TextFile", "LecternLog",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,6 +120,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
