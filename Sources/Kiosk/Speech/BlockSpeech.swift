@@ -28,7 +28,7 @@ public struct BlockSpeech: Sendable {
         tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
     }
 
-    func said(_ role: String?, _ text: String) -> [SpokenText] {
+    public func said(_ role: String?, _ text: String) -> [SpokenText] {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let role else { return text.isEmpty ? [] : [SpokenText(text, language: pageLanguage)] }
         if text.isEmpty { return [SpokenText(role, language: phrases.language)] }
