@@ -155,3 +155,41 @@ final class SpeechModeTests: XCTestCase {
         XCTAssertFalse(gestures.contains { if case .tap = $0 { return true }; return false }, "\(gestures)")
     }
 }
+
+final class SpeechTouchInputTests: XCTestCase {
+    func feed(_ input: inout SpeechTouchInput, _ events: [TouchEvent]) -> [SpeechTouchInput.Intent] {
+        events.flatMap { input.handle($0) }
+    }
+
+    func testHoldTogglesThroughTheDeadline() {
+        var input = SpeechTouchInput()
+        let first = feed(&input, [.down(slot: 0, x: 100, y: 100, time: 0), .down(slot: 1, x: 300, y: 100, time: 0)])
+        XCTAssertFalse(first.contains(.toggle))
+        XCTAssertEqual(input.nextDeadline, 1.5)
+        XCTAssertEqual(input.deadlineReached(at: 1.5), [.toggle])
+        let lift = feed(&input, [.up(slot: 0, time: 2), .up(slot: 1, time: 2)])
+        XCTAssertFalse(lift.contains { if case .swipe = $0 { return true }; return false }, "the hold's lift is nothing else")
+    }
+
+    func testOneFingerExploresAndTwoQuickTapsAreADoubleTap() {
+        var input = SpeechTouchInput()
+        let moving = feed(&input, [.down(slot: 0, x: 10, y: 10, time: 0), .move(slot: 0, x: 10, y: 200, time: 0.5), .up(slot: 0, time: 0.6)])
+        XCTAssertEqual(moving.filter { if case .explore = $0 { return true }; return false }.last, .explore(x: 10, y: 200))
+        XCTAssertFalse(moving.contains(.doubleTap))
+        let taps = feed(&input, [.down(slot: 0, x: 50, y: 50, time: 1), .up(slot: 0, time: 1.08),
+                                 .down(slot: 0, x: 52, y: 51, time: 1.25), .up(slot: 0, time: 1.32)])
+        XCTAssertEqual(taps.filter { $0 == .doubleTap }.count, 1)
+    }
+
+    func testTwoFingerSwipeUpIsForwardAndThreeFingerTapReads() {
+        var input = SpeechTouchInput()
+        let swipe = feed(&input, [.down(slot: 0, x: 100, y: 500, time: 0), .down(slot: 1, x: 200, y: 500, time: 0),
+                                  .move(slot: 0, x: 100, y: 300, time: 0.2), .move(slot: 1, x: 200, y: 300, time: 0.2),
+                                  .up(slot: 0, time: 0.25), .up(slot: 1, time: 0.25)])
+        XCTAssertEqual(swipe.last, .swipe(forward: true))
+        let three = feed(&input, [.down(slot: 0, x: 100, y: 500, time: 1), .down(slot: 1, x: 200, y: 500, time: 1),
+                                  .down(slot: 2, x: 300, y: 500, time: 1), .up(slot: 0, time: 1.1), .up(slot: 1, time: 1.1), .up(slot: 2, time: 1.1)])
+        XCTAssertEqual(three.last, .readToEnd)
+        XCTAssertEqual(three.filter { $0 == .touch }.count, 3, "every finger down stops speech")
+    }
+}
