@@ -56,6 +56,9 @@ let package = Package(
         // Its headers stay in the C shim: they pull in the system ICU, which clashes with Foundation's.
         cLibrary("CLibXML2", pkg: "libxml-2.0", apt: ["libxml2-dev"]),
         .target(name: "CHTMLTree", dependencies: ["CLibXML2"]),
+        // Speech mode: espeak-ng synthesises, ALSA plays (voices in espeak-ng-data).
+        cLibrary("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev", "espeak-ng-data"]),
+        cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
@@ -79,6 +82,9 @@ let package = Package(
         .target(name: "Frames", dependencies: ["Raster"]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
 
+        // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
+        .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
+
         // The hardware edge.
         .target(name: "Platform", dependencies: [
             "Measure", "Touch", "Raster", "Frames", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
@@ -99,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "CSystemShim", "TextFile", "LecternLog",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,6 +127,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Platform", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),

@@ -13,6 +13,7 @@ struct Lectern: ParsableCommand {
             RunCommand.self,
             DemoCommand.self,
             SnapshotCommand.self,
+            SpeakCommand.self,
             InputDebugCommand.self,
             BenchCommand.self,
             CheckCommand.self,

@@ -45,11 +45,15 @@ public enum ConfigLoader {
     /// The sections and their keys.
     static let sections: [String: [String]] = [
         "display": ["rotation", "scale", "dpi", "mode"],
-        "theme": ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha", "code_background"],
+        "theme": themeKeys + ["high_contrast"],
+        "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
         "page": ["title", "content", "icon", "icon_selected"],
         "idle": ["home_after", "blank_after"],
     ]
+
+    static let themeKeys = ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha", "code_background"]
+    static let speechGestures = ["two_finger_hold", "none"]
 
     /// Parses configuration text. With `checkFiles`, the files it names must exist.
     public static func parse(_ text: String, file: String, baseDirectory: String, checkFiles: Bool = false) throws(ConfigErrors) -> KioskConfig {
@@ -99,7 +103,10 @@ public enum ConfigLoader {
             guard let section = diagnostics.section(name, entry.node, known: known, label: "[\(name)]") else { continue }
             switch name {
             case "display": readDisplay(section, into: &config.display)
-            case "theme": readTheme(section, into: &config.theme)
+            case "theme":
+                readTheme(section, into: &config.theme)
+                if let high = section.subsection("high_contrast", known: themeKeys) { readTheme(high, into: &config.highContrastTheme) }
+            case "speech": readSpeech(section, into: &config.speech)
             case "text": readText(section, into: &config.text)
             default: readIdle(section, into: &config.idle)
             }
@@ -135,6 +142,21 @@ public enum ConfigLoader {
         theme.overlay = s.color("overlay") ?? theme.overlay
         theme.overlayAlpha = s.number("overlay_alpha", in: 0...1) ?? theme.overlayAlpha
         theme.codeBackground = s.color("code_background") ?? theme.codeBackground
+    }
+
+    private static func readSpeech(_ s: ConfigSection, into speech: inout KioskConfig.Speech) {
+        speech.enabled = s.bool("enabled") ?? speech.enabled
+        speech.headphoneJack = s.bool("headphone_jack") ?? speech.headphoneJack
+        if let gesture = s.string("gesture") {
+            if speechGestures.contains(gesture) { speech.gesture = gesture } else {
+                s.report("gesture", "\"\(gesture)\" is not a speech gesture: use \(speechGestures.map { "\"\($0)\"" }.joined(separator: " or "))")
+            }
+        }
+        if let device = s.string("device") {
+            if device.isEmpty { s.report("device", "must name an ALSA device (see `aplay -L`), or \"default\"") } else { speech.device = device }
+        }
+        speech.volume = s.number("volume", in: 0...1) ?? speech.volume
+        if let rate = s.number("rate", in: 80...450) { speech.rate = Int(rate) }
     }
 
     private static func readText(_ s: ConfigSection, into text: inout KioskConfig.Text) {

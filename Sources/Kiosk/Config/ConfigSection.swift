@@ -67,6 +67,22 @@ struct ConfigSection {
         return s
     }
 
+    func bool(_ key: String) -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard case let .bool(b) = node.value else {
+            report(key, "must be true or false, not \(node.value.typeName)")
+            return nil
+        }
+        return b
+    }
+
+    /// A table inside this section, e.g. [theme.high_contrast], with its own unknown keys
+    /// reported; nil when absent (or reported when not a table).
+    func subsection(_ key: String, known: [String]) -> ConfigSection? {
+        guard let node = node(key) else { return nil }
+        return diagnostics.section("\(name).\(key)", node, known: known, label: "[\(name).\(key)]")
+    }
+
     func integer(_ key: String) -> Int? {
         guard let node = node(key) else { return nil }
         guard case let .integer(i) = node.value, let value = Int(exactly: i) else {

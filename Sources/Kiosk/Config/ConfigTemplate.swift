@@ -27,12 +27,16 @@ public enum ConfigTemplate {
         [theme]
         background = "\(defaults.theme.background)"   # page background
         text = "\(defaults.theme.text)"
-        muted = "\(defaults.theme.muted)"        # collapsed dots
+        muted = "\(defaults.theme.muted)"        # quotes, list numbers, collapsed dots (`lectern check` reports contrast below WCAG 2.2 AA)
         foreground = "\(defaults.theme.foreground)"   # expanded dots
         accent = "\(defaults.theme.accent)"       # dots when releasing opens the menu; the current page's ring item
         overlay = "\(defaults.theme.overlay)"      # menu overlay colour
         overlay_alpha = \(defaults.theme.overlayAlpha)
         # code_background = "#ecebe6"   # behind code; default: 7 % of text over background
+
+        # [theme.high_contrast]  # the menu's high-contrast choice; same keys, each text pair must reach 7:1
+        # background = "\(defaults.highContrastTheme.background)"
+        # text = "\(defaults.highContrastTheme.text)"
 
         [text]
         fonts = [\(defaults.text.fonts.map { "\"\($0)\"" }.joined(separator: ", "))]   # then fontconfig finds the rest
@@ -40,6 +44,14 @@ public enum ConfigTemplate {
         distance_cm = \(Int(defaults.text.distanceCentimetres))        # eyes to screen; the derived size gives capitals 22′ of arc (ISO 9241-3)
         measure = \(Int(defaults.text.measure))            # longest body line, in characters (0: no limit); wide screens centre it
         language = "\(defaults.text.language)"         # pages without lang: in front matter; hyphenation dictionary
+
+        [speech]
+        enabled = \(defaults.speech.enabled)          # whether speech mode may start (docs/accessibility.md)
+        gesture = "\(defaults.speech.gesture)"  # two fingers held still ~1.5 s toggles speech mode; "none": only headphones
+        headphone_jack = \(defaults.speech.headphoneJack)   # plugging headphones in turns speech mode on
+        device = "\(defaults.speech.device)"         # ALSA device (aplay -L)
+        volume = \(defaults.speech.volume)
+        rate = \(defaults.speech.rate)              # words per minute
 
         [idle]
         home_after = \(Int(defaults.idle.homeAfter))       # seconds without touch: first page, top, menu hidden (0 = never)
