@@ -37,6 +37,8 @@ let package = Package(
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
         cLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
         cLibrary("CTurboJPEG", pkg: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        // EXIF orientation of phone photos (libturbojpeg 2.1 does not read it).
+        cLibrary("CExif", pkg: "libexif", apt: ["libexif-dev"]),
         cLibrary("CFreeType", pkg: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkg: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkg: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -52,20 +54,24 @@ let package = Package(
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
-        cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
+        // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
+        // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
+        .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
         // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
         // so the module map links -lhyphen. Dictionaries: hyphen-en-us, hyphen-de, hyphen-fr.
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
-        // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
-        // they are repeated here: Debian ships toml++ as a shared library, not header-only.
+        // The -D flags of tomlplusplus.pc are given here: Debian ships toml++ as a shared
+        // library, not header-only.
         .target(name: "CTOML", dependencies: ["CTomlPlusPlus"],
-                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
+                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
+                // A C++ target does not import the module, so the module map's `link` does not reach it.
+                linkerSettings: [.linkedLibrary("tomlplusplus")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
