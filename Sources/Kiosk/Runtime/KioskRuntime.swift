@@ -67,6 +67,7 @@ public final class KioskRuntime {
         }
         do {
             assembly = try assemble(config, at: time)
+            logContentProblems()
             reportPage()
         } catch {
             log("cannot set up the kiosk: \(error)", .error)
@@ -108,6 +109,7 @@ public final class KioskRuntime {
         config = next
         if let built { assembly = built }
         reportedPage = nil
+        if built != nil { logContentProblems() }
         reportPage()
         log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
         return .applied(changes: changes, displayChanged: displayChanged)
@@ -121,6 +123,13 @@ public final class KioskRuntime {
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
         return next
+    }
+
+    /// What `lectern check` would say about the pages (a missing picture, a link to
+    /// nowhere), once per assembled configuration: the kiosk shows such a page anyway.
+    /// An unreadable content file is left out: TypesetContent logs it when it loads it.
+    private func logContentProblems() {
+        for line in ContentCheck.logLines(config: config, includingUnreadable: false) { log(line, .warning) }
     }
 
     enum RuntimeError: Error { case noSize }
