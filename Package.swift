@@ -1,5 +1,7 @@
 // swift-tools-version:6.1
 // Lectern: a touchscreen kiosk front for Linux.
+// Copyright Lectern maintainers. Licensed under the Apache License, Version 2.0
+// (LICENSE; SPDX-License-Identifier: Apache-2.0).
 // Pure logic (Spring, Raster, Typeset, Touch, Kiosk) sits in the middle and is tested
 // headless; Platform is the thin edge over DRM/KMS, libinput/udev and systemd.
 import PackageDescription
