@@ -35,19 +35,6 @@ enum DemoPages {
     - It goes back to the first page after a quiet while.
 
     > A kiosk is finished when nobody needs to visit it.
-
-    ## Make the text larger
-
-    Put two fingers on the page and spread them apart: the text grows, and \
-    the lines wrap again to fit the screen, so nothing runs off the edge. \
-    Pinch them together to make it smaller again. The page keeps your place \
-    while the text changes size.
-
-    ## When you are done
-
-    Just walk away. After two quiet minutes the kiosk closes the menu, sets \
-    the text back to its usual size and returns here, to the top of the first \
-    page, for the next visitor.
     """)
 
     static let chinese = Page(title: "中文", markdown: """
@@ -136,6 +123,11 @@ enum DemoPages {
     page, and pulling right comes back. A web address, an e-mail address or \
     a phone number cannot be opened on a kiosk, so it shows a card with its \
     QR code instead: the visitor takes it home on a phone.
+
+    Visitors who need larger text spread two fingers on the page: the text \
+    grows and wraps again to fit the screen, keeping their place; pinching \
+    makes it smaller. Write pages that still read well at twice the size: \
+    short paragraphs, pictures that make sense without their caption.
 
     ## 6. Fonts
 

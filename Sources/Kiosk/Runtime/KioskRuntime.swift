@@ -22,6 +22,8 @@ public final class KioskRuntime {
     /// One line whenever the page on screen changes (systemd STATUS=).
     public var onStatus: (String) -> Void = { _ in }
     private var reportedPage: Int?
+    /// The configuration was (re)assembled and its content problems are not logged yet.
+    private var contentProblemsDue = false
     private let load: (String) throws -> KioskConfig
     public let logger: Logger
 
@@ -67,7 +69,7 @@ public final class KioskRuntime {
         }
         do {
             assembly = try assemble(config, at: time)
-            logContentProblems()
+            contentProblemsDue = true
             reportPage()
         } catch {
             log("cannot set up the kiosk: \(error)", .error)
@@ -109,7 +111,7 @@ public final class KioskRuntime {
         config = next
         if let built { assembly = built }
         reportedPage = nil
-        if built != nil { logContentProblems() }
+        if built != nil { contentProblemsDue = true }
         reportPage()
         log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
         return .applied(changes: changes, displayChanged: displayChanged)
@@ -128,6 +130,8 @@ public final class KioskRuntime {
     /// What `lectern check` would say about the pages (a missing picture, a link to
     /// nowhere), once per assembled configuration: the kiosk shows such a page anyway.
     /// An unreadable content file is left out: TypesetContent logs it when it loads it.
+    /// Run after the first frame of the configuration is drawn (`contentProblemsDue`):
+    /// checking every page reads them all again, which must not hold up that frame.
     private func logContentProblems() {
         for line in ContentCheck.logLines(config: config, includingUnreadable: false) { log(line, .warning) }
     }
@@ -183,6 +187,10 @@ public final class KioskRuntime {
         }
         assembly.scene.advance(to: time)
         assembly.renderer.render(into: canvas, at: time, damage: &damage, scanout: scanout)
+        if contentProblemsDue {
+            contentProblemsDue = false
+            logContentProblems()
+        }
     }
 
     public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }
