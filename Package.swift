@@ -1,5 +1,7 @@
 // swift-tools-version:6.1
 // Lectern: a touchscreen kiosk front for Linux.
+// Copyright Lectern maintainers. Licensed under the Apache License, Version 2.0
+// (LICENSE; SPDX-License-Identifier: Apache-2.0).
 // Pure logic (Spring, Raster, Typeset, Touch, Kiosk) sits in the middle and is tested
 // headless; Platform is the thin edge over DRM/KMS, libinput/udev and systemd.
 import PackageDescription
@@ -37,6 +39,8 @@ let package = Package(
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
         cLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
         cLibrary("CTurboJPEG", pkg: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        // EXIF orientation of phone photos (libturbojpeg 2.1 does not read it).
+        cLibrary("CExif", pkg: "libexif", apt: ["libexif-dev"]),
         cLibrary("CFreeType", pkg: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkg: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkg: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -59,20 +63,24 @@ let package = Package(
         // Speech mode: espeak-ng synthesises, ALSA plays (voices in espeak-ng-data).
         cLibrary("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev", "espeak-ng-data"]),
         cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
-        cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
+        // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
+        // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
+        .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
         // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
         // so the module map links -lhyphen. Dictionaries: hyphen-en-us, hyphen-de, hyphen-fr.
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         // TOML 1.0 through toml++ (a compiled C++ library), behind a C-only header for Swift.
-        // SwiftPM drops the -D flags of tomlplusplus.pc (it warns "prohibited flag(s)"), so
-        // they are repeated here: Debian ships toml++ as a shared library, not header-only.
+        // The -D flags of tomlplusplus.pc are given here: Debian ships toml++ as a shared
+        // library, not header-only.
         .target(name: "CTOML", dependencies: ["CTomlPlusPlus"],
-                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")]),
+                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
+                // A C++ target does not import the module, so the module map's `link` does not reach it.
+                linkerSettings: [.linkedLibrary("tomlplusplus")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree"]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.

@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Measure
 import Glibc
 #endif
 

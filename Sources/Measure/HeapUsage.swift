@@ -1,4 +1,3 @@
-import Measure
 import CSystemShim
 
 /// How many bytes the C heap holds right now (glibc's mallinfo2; cheap). Used to check

@@ -1,4 +1,3 @@
-import Measure
 import Glibc
 
 /// Seconds on CLOCK_MONOTONIC, the clock libinput stamps events with. Injected so

@@ -4,6 +4,9 @@ import CTurboJPEG
 /// shrunk: the decoder's DCT scaling (1/8 … 1) picks the smallest size still at least
 /// twice as large as the output, and an exact area average takes it the rest of the way.
 ///
+/// A photo's EXIF orientation is honoured (`JPEGOrientation`): `plan` is asked for the
+/// upright size, the stored pixels are decoded at the matching stored size and turned.
+///
 /// Warnings count as errors: a truncated or damaged file would otherwise show a grey
 /// band, and an unattended kiosk is better served by `check` saying so.
 enum JPEGDecoder {
@@ -19,7 +22,14 @@ enum JPEGDecoder {
                 throw failure("not a valid JPEG")
             }
             let width = Int(w), height = Int(h)
-            let size = try plan(width, height)
+            let orientation = JPEGOrientation.read(data)
+            let size: (width: Int, height: Int)
+            if orientation.swapsAxes {
+                let upright = try plan(height, width)
+                size = (upright.height, upright.width)
+            } else {
+                size = try plan(width, height)
+            }
             // At least twice the output: most JPEGs store colour at half resolution, and
             // decoding only just as large as the output would blur coloured edges.
             let decoded = scaledSize(width: width, height: height, atLeast: (size.width * 2, size.height * 2))
@@ -35,14 +45,15 @@ enum JPEGDecoder {
             if decoded == size {
                 let bitmap = try Bitmap(width: size.width, height: size.height)
                 try decompress(into: bitmap.base, stride: bitmap.stride)
-                return Image(bitmap: bitmap)
+                return Image(bitmap: try orientation.apply(to: bitmap))
             }
             let stride = decoded.width * 4
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: stride * decoded.height, alignment: 16)
             defer { buffer.deallocate() }
             try decompress(into: buffer, stride: stride)
-            return Image(bitmap: try AreaAverage(sourceWidth: decoded.width, sourceHeight: decoded.height,
-                                                 width: size.width, height: size.height).run(source: buffer, stride: stride))
+            let shrunk = try AreaAverage(sourceWidth: decoded.width, sourceHeight: decoded.height,
+                                         width: size.width, height: size.height).run(source: buffer, stride: stride)
+            return Image(bitmap: try orientation.apply(to: shrunk))
         }
     }
 

@@ -17,10 +17,14 @@ public struct TextFile: Sendable, Equatable {
     public let text: String
     /// 1-based numbers of the lines that held bytes which are not UTF-8 (shown as U+FFFD).
     public let invalidUTF8Lines: [Int]
+    /// 1-based numbers of the lines ended by a lone CR in a file whose other line ends
+    /// are LF or CRLF: a stray CR rather than an old Mac line end. Formats that forbid
+    /// it (TOML) refuse the file with this line; the others read it as a line end.
+    public let strayCRLines: [Int]
 
     public init(path: String, bytes: some Collection<UInt8>) {
         self.path = path
-        (text, invalidUTF8Lines) = TextFile.normalize(bytes)
+        (text, invalidUTF8Lines, strayCRLines) = TextFile.normalize(bytes)
     }
 
     /// Reads `path`, refusing files over `limit` bytes before reading them (a kiosk must
@@ -50,8 +54,9 @@ public struct TextFile: Sendable, Equatable {
     }
 
     /// BOM dropped, CRLF and CR turned into LF, invalid UTF-8 replaced by U+FFFD; returns
-    /// the text and the lines where replacements happened. One pass, linear in the input.
-    public static func normalize(_ bytes: some Collection<UInt8>) -> (text: String, invalidLines: [Int]) {
+    /// the text, the lines where replacements happened and the lines ended by a stray CR
+    /// (see `strayCRLines`). One pass, linear in the input.
+    public static func normalize(_ bytes: some Collection<UInt8>) -> (text: String, invalidLines: [Int], strayCRLines: [Int]) {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var iterator = bytes.makeIterator()
@@ -59,6 +64,8 @@ public struct TextFile: Sendable, Equatable {
         var first = true
         var bomState = 0  // how many bytes of EF BB BF have been seen at the start
         var held: [UInt8] = []
+        var line = 1, sawLF = false
+        var loneCRLines: [Int] = []
         while let byte = iterator.next() {
             if first {
                 let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -75,16 +82,19 @@ public struct TextFile: Sendable, Equatable {
             if pendingCR {
                 pendingCR = false
                 out.append(0x0A)
-                if byte == 0x0A { continue }
+                if byte == 0x0A { sawLF = true; line += 1; continue }
+                loneCRLines.append(line)
+                line += 1
             }
             if byte == 0x0D { pendingCR = true } else { out.append(byte) }
+            if byte == 0x0A { sawLF = true; line += 1 }
         }
         out.append(contentsOf: held)
-        if pendingCR { out.append(0x0A) }
+        if pendingCR { out.append(0x0A); loneCRLines.append(line) }
 
         // Validate and replace, counting lines as we go.
         var invalid: [Int] = []
-        var line = 1
+        line = 1
         var text = ""
         text.reserveCapacity(out.count)
         var decoder = UTF8()
@@ -102,7 +112,7 @@ public struct TextFile: Sendable, Equatable {
                 if lastInvalidLine != line { invalid.append(line); lastInvalidLine = line }
             }
         }
-        return (text, invalid)
+        return (text, invalid, sawLF ? loneCRLines : [])
     }
 
     /// The lines of `text`, split at LF, CRLF or lone CR (for text that did not come

@@ -48,7 +48,7 @@ struct CorpusReplayer {
         var count = 0
         for path in args.dropFirst() {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let files = isDirectory.boolValue
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(path)/\($0)" }
                 : [path]

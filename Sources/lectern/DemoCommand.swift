@@ -62,13 +62,7 @@ struct DemoCommand: ParsableCommand {
         FileHandle.standardError.write(Data("lectern: \(frameCount) frames, captures and sheet.png in \(out)\n".utf8))
     }
 
-    private func write(_ canvas: Canvas, to path: String) throws {
-        do {
-            try PNGEncoder.write(canvas: canvas, to: path)
-        } catch {
-            throw CLIUsageError("cannot write \(path): \(error)")
-        }
-    }
+    private func write(_ canvas: Canvas, to path: String) throws { try writePNG(canvas, to: path, option: "--out") }
 }
 
 /// A one-line progress bar on stderr (only when stderr is a terminal, else silent

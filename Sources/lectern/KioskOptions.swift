@@ -11,11 +11,12 @@ struct KioskOptions: ParsableArguments {
     @Option(help: "Configuration file (TOML). Without one, the built-in demo pages are shown.")
     var config: String?
 
-    @Option(help: "Screen size WIDTHxHEIGHT in device pixels (after rotation).")
+    @Option(help: "Screen size WIDTHxHEIGHT in device pixels (after rotation); 1280×800 works too.")
     var size: String = "1280x800"
 
     func screenSize() throws -> (width: Int, height: Int) {
-        guard let parsed = PixelSize(parsing: size), (64...8192).contains(parsed.width), (64...8192).contains(parsed.height) else {
+        // The multiplication sign (U+00D7) is how sizes are printed, the user guide's included.
+        guard let parsed = PixelSize(parsing: size.replacingOccurrences(of: "\u{00D7}", with: "x")), (64...8192).contains(parsed.width), (64...8192).contains(parsed.height) else {
             throw ValidationError("--size: '\(size)' is not WIDTHxHEIGHT (64…8192 each), e.g. 1280x800")
         }
         return (parsed.width, parsed.height)
@@ -49,6 +50,11 @@ struct KioskOptions: ParsableArguments {
         guard errors.isEmpty else {
             for error in errors { FileHandle.standardError.write(Data("lectern: \(error)\n".utf8)) }
             throw ExitCode(65)
+        }
+        // The pages can be shown; what `check` would still report about them (a missing
+        // picture shows its alt text) is said once, so a snapshot is never silently wrong.
+        for line in ContentCheck.logLines(config: config) {
+            FileHandle.standardError.write(Data("lectern: warning: \(line)\n".utf8))
         }
     }
 }

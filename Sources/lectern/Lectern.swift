@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import Raster
 
 /// The `lectern` command. Subcommands live one per file beside this one.
 @main
@@ -72,4 +73,17 @@ struct DataError: Error, CustomStringConvertible {
     static let exitCode: Int32 = 65
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Writes a PNG the user asked for, as a usage error (64) naming the option when it
+/// cannot: "-o: cannot write PATH: reason", said once (the file layer already names
+/// the path; an encoding failure does not, so it is added then).
+func writePNG(_ canvas: Canvas, to path: String, option: String? = nil) throws {
+    do {
+        try PNGEncoder.write(canvas: canvas, to: path)
+    } catch {
+        let reason = "\(error)"
+        let message = reason.contains(path) ? reason : "cannot write \(path): \(reason)"
+        throw CLIUsageError((option.map { "\($0): " } ?? "") + message)
+    }
 }

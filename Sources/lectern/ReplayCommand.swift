@@ -89,7 +89,7 @@ struct ReplayCommand: ParsableCommand {
             }
             try replay.play(events, frameInterval: 1 / fps) { k, _, canvas in
                 let path = String(format: "%@/frame-%05d.png", out, k)
-                do { try PNGEncoder.write(canvas: canvas, to: path) } catch { throw CLIUsageError("cannot write \(path): \(error)") }
+                try writePNG(canvas, to: path, option: "--out")
             }
         } else {
             replay.play(events)

@@ -31,11 +31,7 @@ struct SnapshotCommand: ParsableCommand {
         let player = try assembly.player()
         var index = 0
         player.play(events, from: &index, until: end)
-        do {
-            try PNGEncoder.write(canvas: player.canvas, to: output)
-        } catch {
-            throw CLIUsageError("-o: cannot write \(output): \(error)")
-        }
+        try writePNG(player.canvas, to: output, option: "-o")
         FileHandle.standardError.write(Data("lectern: wrote \(output) (\(w)x\(h), t = \(String(format: "%.3f", end)) s)\n".utf8))
     }
 }

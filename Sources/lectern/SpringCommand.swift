@@ -25,7 +25,7 @@ struct SpringCommand: ParsableCommand {
     @Option(help: "Start position.") var from: Double = 0
     @Option(help: "Target position.") var to: Double = 1
     @Option(help: "Initial velocity in units per second (physics and SwiftUI forms).") var velocity: Double?
-    @Option(help: "Comma-separated times in seconds, e.g. 0.25,0.5,0.75.") var times: String?
+    @Option(help: "Comma-separated times in seconds, e.g. 0.25,0.5,0.75 (default with --plot: 60 per second until the spring settles).") var times: String?
     @Option(help: "Write a PNG plot of the curve to this file.") var plot: String?
 
     /// The spring and its initial velocity (units per second), from whichever form was given.
@@ -84,7 +84,14 @@ struct SpringCommand: ParsableCommand {
         let (parameters, v0) = try resolve()
         let spring = DampedOscillator(parameters: parameters, from: from, to: to, velocity: v0)
         var out = "t,position,velocity\n"
-        for t in try parsedTimes() {
+        var times = try parsedTimes()
+        if times.isEmpty {
+            // --plot alone: the plotted curve as numbers too, one sample per 60 Hz frame
+            // until the spring settles.
+            let end = SpringPlot.settleTime(spring)
+            times = (0...Int((end * 60).rounded())).map { Double($0) / 60 }
+        }
+        for t in times {
             out += "\(format(t)),\(format(spring.position(at: t))),\(format(spring.velocity(at: t)))\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))

@@ -201,4 +201,63 @@ final class ConfigFileTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("not UTF-8"), "\(error)")
         }
     }
+
+    /// A site of 1,100 pages: about 2,200 '[' in the headers, and far more dots in its
+    /// file names and titles, which nest nothing (the guard once counted them all).
+    func testA1100PageConfigurationLoads() throws {
+        var text = "# A museum's kiosk: one page per object.\n[display]\nscale = 1.5\n"
+        for n in 1...1100 {
+            let file = String(format: "pages/object-%04d.v2.md", n)
+            try Data("# Object \(n)\n".utf8).write(to: directory.appendingPathComponent(file))
+            text += "\n[[page]]\ntitle = \"Room \(n / 100).\(n % 100): object no. \(n)…\"\ncontent = \"\(file)\"\n"
+        }
+        let config = try ConfigLoader.load(path: try write("site.toml", text))
+        XCTAssertEqual(config.pages.count, 1100)
+        XCTAssertEqual(config.pages.last?.title, "Room 11.0: object no. 1100…")
+    }
+
+    /// Rulers of dots in comments are how people decorate configurations.
+    func testDottedRulerCommentsLoad() throws {
+        let ruler = "# " + String(repeating: ".", count: 76) + "\n"
+        var text = ""
+        for section in ["display", "theme", "text", "idle"] {
+            text += ruler + String(repeating: ruler, count: 15) + "[\(section)]\n"
+        }
+        text += "[[page]]\ncontent = \"pages/welcome.md\"  # ....... the first page .......\n"
+        XCTAssertEqual(text.components(separatedBy: ruler).count - 1, 64)
+        XCTAssertEqual(try ConfigLoader.load(path: try write("rulers.toml", text)).pages.count, 1)
+    }
+
+    /// TOML 1.0 forbids a bare CR (a line end is LF or CRLF) and a second BOM. Both were
+    /// read as if fine: the CR ended the comment, and the rest of its line became a key.
+    func testBareCRInACommentIsRefusedWithItsLine() throws {
+        let text = "[display]\n# rotate the screen\rrotation = 90\ndpi = 160\n[[page]]\ncontent = \"pages/welcome.md\"\n"
+        let path = try write("cr-comment.toml", text)
+        do {
+            _ = try ConfigLoader.load(path: path)
+            XCTFail("a bare CR was accepted")
+        } catch {
+            XCTAssertEqual(error.errors.count, 1)
+            XCTAssertEqual(error.errors.first?.line, 2)
+            XCTAssertTrue(error.description.contains("cr-comment.toml:2"), error.description)
+            XCTAssertTrue(error.description.contains("carriage return"), error.description)
+        }
+        // CRLF and (old Mac) CR-only files are still read: those CRs are line ends.
+        XCTAssertEqual(try ConfigLoader.load(path: try write("crlf.toml", text.replacingOccurrences(of: "\r", with: "\r\n")
+            .replacingOccurrences(of: "\n", with: "\r\n").replacingOccurrences(of: "\r\r\n", with: "\r\n"))).display.rotation, .r90)
+    }
+
+    func testASecondBOMIsRefusedWithItsLine() throws {
+        let text = Array("[[page]]\ncontent = \"pages/welcome.md\"\n".utf8)
+        XCTAssertEqual(try ConfigLoader.load(path: try write("one-bom.toml", [0xEF, 0xBB, 0xBF] + text)).pages.count, 1)
+        let path = try write("two-boms.toml", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + text)
+        do {
+            _ = try ConfigLoader.load(path: path)
+            XCTFail("a double BOM was accepted")
+        } catch {
+            XCTAssertEqual(error.errors.first?.line, 1)
+            XCTAssertTrue(error.description.contains("two-boms.toml:1"), error.description)
+            XCTAssertTrue(error.description.contains("byte-order mark"), error.description)
+        }
+    }
 }

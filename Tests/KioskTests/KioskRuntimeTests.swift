@@ -104,6 +104,30 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(runtime.config.display.rotation, .r90)
     }
 
+    /// `run` shows a page with a missing picture (its alt text) and logs what `check`
+    /// finds, once per assembled configuration, with file:line.
+    func testContentProblemsAreLoggedOnceAtAssembly() throws {
+        try write("# Two\n\n![A map](map.png)\n", to: dir + "/pages/two.md")
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let log = Lines()
+        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { log.all.append($0) }))
+        runtime.resize(width: 320, height: 240, at: 0)
+        var lines: [String] { log.all }
+        XCTAssertFalse(lines.contains { $0.contains("image:") }, "not before the first frame is drawn")
+        let bitmap = try Bitmap(width: 320, height: 240)
+        var damage = Region()
+        runtime.render(into: bitmap.canvas, at: 0, damage: &damage)
+        runtime.render(into: bitmap.canvas, at: 0.5, damage: &damage)
+        let image = lines.filter { $0.contains("\(dir)/pages/two.md:3: image:") }
+        XCTAssertEqual(image.count, 1, lines.joined(separator: "\n"))
+        XCTAssertTrue(image.first?.contains("map.png") ?? false)
+        // A reload assembles again: the problem is still there, and said once more.
+        guard case .applied = runtime.reload(at: 1) else { return XCTFail("reload") }
+        runtime.render(into: bitmap.canvas, at: 1, damage: &damage)
+        runtime.render(into: bitmap.canvas, at: 1.5, damage: &damage)
+        XCTAssertEqual(lines.filter { $0.contains("two.md:3: image:") }.count, 2, lines.joined(separator: "\n"))
+    }
+
     func testWithoutAFileReloadDoesNothing() {
         let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
         runtime.resize(width: 320, height: 200, at: 0)

@@ -166,4 +166,18 @@ final class TOMLTests: XCTestCase {
         let comments = try parse("comments")
         XCTAssertEqual(comments.root.map(\.key), ["key", "other", "section", "array"])
     }
+
+    /// The nesting guard counts structure only: the same characters in comments and in
+    /// each kind of string do not count, and a real deep key after them is still caught.
+    func testNestingGuardSkipsCommentsAndStrings() throws {
+        let dots = String(repeating: ".[{", count: 2000)
+        let text = "# \(dots)\nbasic = \"\(dots) \\\" still a string \(dots)\"\nliteral = '\(dots)'\n"
+            + "multi = \"\"\"\n\(dots)\n\\\"\"\" \(dots)\"\"\"\"\nraw = \'\'\'\n\(dots)\'\'\'\'\n\"\(dots)\" = 1 # \(dots)\n"
+        let tree = try TOMLTree(parsing: text)
+        XCTAssertEqual(tree.root.map(\.key), ["basic", "literal", "multi", "raw", dots])
+        let deep = Array(repeating: "a", count: 5000).joined(separator: ".") + " = 1\n"
+        XCTAssertThrowsError(try TOMLTree(parsing: text + deep)) { error in
+            XCTAssertEqual((error as? TOMLTree.SyntaxError)?.position.line, 10)
+        }
+    }
 }

@@ -49,7 +49,7 @@ typedef struct ctoml_document ctoml_document;
 
 /// Parses `length` bytes of UTF-8. Never returns NULL unless memory runs out; check
 /// ctoml_error() before reading nodes. Free with ctoml_free. A text with more than 4096
-/// '.', '[' and '{' characters is refused unparsed (see ctoml.cpp: deep nesting would
+/// '.', '[' and '{' characters outside comments and strings is refused unparsed (see ctoml.cpp: deep nesting would
 /// overflow the stack inside toml++).
 ctoml_document *ctoml_parse(const char *text, size_t length);
 

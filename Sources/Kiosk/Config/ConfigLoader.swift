@@ -38,6 +38,21 @@ public enum ConfigLoader {
                                    message: "bytes that are not UTF-8; save the file as UTF-8")
             })
         }
+        // TextFile has already dropped one BOM and turned every CR into a line end; TOML
+        // allows neither a second BOM nor a bare CR (a lone CR inside a comment would
+        // otherwise end it, making the rest of that line a key).
+        if file.text.unicodeScalars.first == "\u{FEFF}" {
+            throw ConfigErrors([ConfigError(file: path, line: 1, column: 1, key: nil,
+                                            message: "TOML syntax: a second byte-order mark (U+FEFF) at the start of the file; "
+                                                + "TOML allows at most one: save the file again as UTF-8")])
+        }
+        if let line = file.strayCRLines.first {
+            let lines = file.lines
+            let column = lines.indices.contains(line - 1) ? lines[line - 1].unicodeScalars.count + 1 : nil
+            throw ConfigErrors([ConfigError(file: path, line: line, column: column, key: nil,
+                                            message: "TOML syntax: a carriage return (CR) without a line feed; TOML lines end "
+                                                + "with LF or CRLF: save the file again with one kind of line end")])
+        }
         let directory = (path as NSString).deletingLastPathComponent
         return try parse(file.text, file: path, baseDirectory: directory.isEmpty ? "." : directory, checkFiles: true)
     }

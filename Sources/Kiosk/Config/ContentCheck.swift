@@ -12,6 +12,8 @@ public struct PageReport: Sendable {
     /// The content file itself cannot be shown (unreadable, too large, not Markdown or
     /// text): a content error, exit status 65, rather than a page that merely shows tofu.
     public var contentError = false
+    /// The content file itself could not be loaded (the first of `problems`).
+    public var unreadable = false
     /// Worth telling but not stopping for (lines with bytes that are not UTF-8).
     public var warnings: [String] = []
     /// Code points no font covers, with how often each occurs.
@@ -38,6 +40,32 @@ public struct PageReport: Sendable {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// The page's problems as the logs of `run`, `snapshot` and `demo` give them: one
+    /// line each, starting with file:line where there is one, as `check` finds them.
+    /// `includingUnreadable: false` leaves out a content file that cannot be loaded
+    /// (the kiosk logs that itself when it first needs the page).
+    public func logLines(includingUnreadable: Bool = true) -> [String] {
+        let place = source == "built-in" ? "built-in page \"\(title)\"" : source
+        var lines: [String] = []
+        for (index, problem) in problems.enumerated() where includingUnreadable || !(unreadable && index == 0) {
+            // Image problems read "line N: image: …" (ImageLoader.problems): file:line first.
+            if problem.hasPrefix("line "), let colon = problem.firstIndex(of: ":"),
+               let line = Int(problem[problem.index(problem.startIndex, offsetBy: 5)..<colon]) {
+                lines.append("\(place):\(line):\(problem[problem.index(after: colon)...])")
+            } else if problem.hasPrefix(source) {
+                lines.append(problem)
+            } else {
+                lines.append("\(place): \(problem)")
+            }
+        }
+        lines += warnings.map { $0.hasPrefix(source) ? $0 : "\(place): \($0)" }
+        if !missing.isEmpty {
+            let codes = missing.prefix(8).map { "U+" + String(format: "%04X", $0.scalar.value) }.joined(separator: ", ")
+            lines.append("\(place): \(missing.count) character(s) no font covers, shown as empty boxes (\(codes)\(missing.count > 8 ? ", …" : ""))")
+        }
+        return lines
+    }
 }
 
 public enum ContentCheck {
@@ -60,6 +88,7 @@ public enum ContentCheck {
                 } catch {
                     report.problems.append("\(error)")
                     report.contentError = true
+                    report.unreadable = true
                     document = nil
                 }
             }
@@ -84,6 +113,16 @@ public enum ContentCheck {
             return report
         }
         return LinkCheck.annotate(reports, config: config)
+    }
+
+    /// What `check` would report for `config`, one line per problem (see
+    /// `PageReport.logLines`), for the commands that show the pages instead.
+    public static func logLines(config: KioskConfig, includingUnreadable: Bool = true) -> [String] {
+        do {
+            return try check(config: config).flatMap { $0.logLines(includingUnreadable: includingUnreadable) }
+        } catch {
+            return ["\(error)"]
+        }
     }
 
     /// Checks content files directly with the given fonts (no configuration needed).

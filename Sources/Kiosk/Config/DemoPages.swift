@@ -54,31 +54,106 @@ enum DemoPages {
     中文，so mixed sentences wrap where a reader expects them to。
     """)
 
-    static let handbook: Page = {
-        var text = """
-        # Operator's handbook
+    /// Long enough to fling (about three screens at 1280×800): a real guide for the
+    /// people who install and look after kiosks, one section per task.
+    static let handbook = Page(title: "Handbook", markdown: """
+    # Operator's handbook
 
-        This long page exists so there is something to fling. Each section below \
-        is a short note for the people who install and look after kiosks: \
-        [power](#1-power), [rotation](#2-rotation), [calibration](#3-calibration), \
-        [idle](#4-idle), [content](#5-content), [fonts](#6-fonts), \
-        [screenshots](#7-screenshots) and [updates](#8-updates).
+    This page is for the people who install and look after kiosks. Fling it: \
+    it is long on purpose, and each section is one task: \
+    [power](#1-power), [rotation](#2-rotation), [calibration](#3-calibration), \
+    [idle](#4-idle), [content](#5-content), [fonts](#6-fonts), \
+    [screenshots](#7-screenshots) and [updates](#8-updates).
 
-        """
-        let topics: [(String, String)] = [
-            ("Power", "Lectern starts as a systemd service. If the board loses power it comes back on its own, and the first page is on screen in well under a second after the service starts."),
-            ("Rotation", "Panels are often mounted on their side. Set `rotation` in the `[display]` section; touch and drawing are rotated together, so nothing needs calibrating twice."),
-            ("Calibration", "A touchscreen that reports the wrong corner needs a calibration matrix. Put it in a udev rule as `LIBINPUT_CALIBRATION_MATRIX`; Lectern reads it through libinput."),
-            ("Idle", "After a quiet while the kiosk returns to the first page and hides the menu. Later it turns the display off; the first touch only wakes it."),
-            ("Content", "Pages are Markdown files: headings, paragraphs, *emphasis*, **strong** text, lists, quotes and `code`. Plain text files work too. A link to another page's file, to a `#heading` or to `page:2` opens it; a web link shows its QR code."),
-            ("Fonts", "Lectern finds a font for every character it is asked to show. Run `lectern check` after changing the pages to be sure nothing shows as an empty box."),
-            ("Screenshots", "Send the service `SIGUSR1` and it writes what is on screen to a PNG file in its runtime directory, for support staff who cannot see the kiosk."),
-            ("Updates", "Replace the content files and send `SIGHUP`. A broken configuration is reported in the journal and the previous one stays on screen."),
-        ]
-        for (index, (title, body)) in topics.enumerated() {
-            text += "\n## \(index + 1). \(title)\n\n\(body)\n\n\(body)\n"
-        }
-        text += "\n> You have reached the end. Fling back to the top, pull right to go back, or pull left for the menu.\n"
-        return Page(title: "Handbook", markdown: text)
-    }()
+    ## 1. Power
+
+    Lectern runs as the systemd service `lectern.service`. Installing the \
+    package enables it but does not start it, so an installation over SSH \
+    never takes the screen from under you: configure first, then run \
+    `sudo systemctl start lectern` or simply reboot.
+
+    After a power cut the board boots, systemd starts the service and the \
+    first page is on screen well under a second later. Nothing needs a \
+    keyboard. If the kiosk itself stops for any reason, systemd starts it \
+    again; `journalctl -u lectern` says why it stopped.
+
+    ## 2. Rotation
+
+    Panels are often mounted on their side or upside down. Set `rotation` \
+    in the `[display]` section to 90, 180 or 270 degrees clockwise. Drawing \
+    and touch turn together, so a finger still lands on what it points at \
+    and nothing has to be calibrated a second time.
+
+    Check a rotation without the panel: `lectern snapshot --config \
+    lectern.toml -o test.png` draws the screen into a PNG, at the size the \
+    panel will have once it is turned.
+
+    ## 3. Calibration
+
+    Most touchscreens report the right corners. One that does not, where a \
+    touch at the top lands at the bottom or off to one side, needs a \
+    calibration matrix. Run `sudo lectern calibrate` on the kiosk, touch the \
+    five targets it shows, and it prints the udev rule that fixes it; with \
+    `--write` it installs the rule as well.
+
+    `lectern input-debug` lists the touch devices it finds and prints every \
+    touch as it happens, which is the quickest way to see whether the panel \
+    is seen at all.
+
+    ## 4. Idle
+
+    When nobody has touched the screen for two minutes, the kiosk closes \
+    the menu and any card, sets the text back to its usual size and returns \
+    to the top of the first page, ready for the next visitor. After ten \
+    minutes it turns the display off; the first touch only wakes it, so \
+    nobody opens a page by accident.
+
+    Both times are in the `[idle]` section: `home_after` and `blank_after`, \
+    in seconds, where 0 means never. While the screen is still, Lectern uses \
+    no processor time at all.
+
+    ## 5. Content
+
+    Pages are Markdown files: headings, paragraphs, *emphasis*, **strong** \
+    text, lists, quotes, tables, pictures and `code`. Plain text files work \
+    too. Each page is one `[[page]]` entry in the configuration, with a title \
+    for the menu and, if you like, an icon.
+
+    A link to another page's file, to a `#heading` or to `page:2` opens that \
+    page, and pulling right comes back. A web address, an e-mail address or \
+    a phone number cannot be opened on a kiosk, so it shows a card with its \
+    QR code instead: the visitor takes it home on a phone.
+
+    Visitors who need larger text spread two fingers on the page: the text \
+    grows and wraps again to fit the screen, keeping their place; pinching \
+    makes it smaller. Write pages that still read well at twice the size: \
+    short paragraphs, pictures that make sense without their caption.
+
+    ## 6. Fonts
+
+    Lectern looks for a font for every character it is asked to show, in the \
+    fonts you list and then in the system's. A character that no font has \
+    would show as an empty box. Run `lectern check --config lectern.toml` \
+    after every change to the pages: it names each such character, each \
+    picture that cannot be shown and each link that leads nowhere, with the \
+    file and line.
+
+    ## 7. Screenshots
+
+    Support staff cannot always see the kiosk. Send the service `SIGUSR1` \
+    (`sudo systemctl kill -s USR1 lectern`) and it writes exactly what is on \
+    screen to a PNG file in its runtime directory, and says where in the \
+    journal.
+
+    ## 8. Updates
+
+    Replace the content files, or edit the configuration, and send \
+    `SIGHUP` with `sudo systemctl reload lectern`. The new pages appear at \
+    once; the visitor stays on the page they were reading. A configuration \
+    with a mistake is not applied: the journal names the file, the line and \
+    what to change, and the previous pages stay on screen.
+
+    > You have reached the end. Fling back to the top, pull right to go back, \
+    > or pull left for the menu.
+    """)
 }

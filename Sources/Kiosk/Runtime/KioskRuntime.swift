@@ -23,6 +23,8 @@ public final class KioskRuntime {
     /// One line whenever the page on screen changes (systemd STATUS=).
     public var onStatus: (String) -> Void = { _ in }
     private var reportedPage: Int?
+    /// The configuration was (re)assembled and its content problems are not logged yet.
+    private var contentProblemsDue = false
     private let load: (String) throws -> KioskConfig
     public let logger: Logger
 
@@ -68,6 +70,7 @@ public final class KioskRuntime {
         }
         do {
             assembly = try assemble(config, at: time)
+            contentProblemsDue = true
             reportPage()
         } catch {
             log("cannot set up the kiosk: \(error)", .error)
@@ -109,6 +112,7 @@ public final class KioskRuntime {
         config = next
         if let built { assembly = built }
         reportedPage = nil
+        if built != nil { contentProblemsDue = true }
         reportPage()
         log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
         return .applied(changes: changes, displayChanged: displayChanged)
@@ -122,6 +126,15 @@ public final class KioskRuntime {
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
         return next
+    }
+
+    /// What `lectern check` would say about the pages (a missing picture, a link to
+    /// nowhere), once per assembled configuration: the kiosk shows such a page anyway.
+    /// An unreadable content file is left out: TypesetContent logs it when it loads it.
+    /// Run after the first frame of the configuration is drawn (`contentProblemsDue`):
+    /// checking every page reads them all again, which must not hold up that frame.
+    private func logContentProblems() {
+        for line in ContentCheck.logLines(config: config, includingUnreadable: false) { log(line, .warning) }
     }
 
     enum RuntimeError: Error { case noSize }
@@ -167,8 +180,16 @@ public final class KioskRuntime {
     public func frame(at time: Double, width: Int, height: Int) -> (FrameDescription, SceneRenderer)? {
         if size.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
         guard let assembly else { return nil }
+        // What `check` would report, once the first frame of this configuration is out.
+        if assembly.renderer.hasDrawn { logContentProblemsOnce() }
         assembly.scene.advance(to: time)
         return (assembly.renderer.frame(at: time), assembly.renderer)
+    }
+
+    private func logContentProblemsOnce() {
+        guard contentProblemsDue else { return }
+        contentProblemsDue = false
+        logContentProblems()
     }
 
     /// The whole frame for `time` drawn from scratch into `canvas` (tests, pictures):
@@ -180,6 +201,7 @@ public final class KioskRuntime {
             return
         }
         assembly.renderer.renderWhole(into: canvas, at: time)
+        logContentProblemsOnce()
     }
 
     public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }

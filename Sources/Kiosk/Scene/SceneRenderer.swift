@@ -59,6 +59,9 @@ public final class SceneRenderer: FramePainter {
         return now.description
     }
 
+    /// Whether any frame was described for drawing yet.
+    public var hasDrawn: Bool { current != nil }
+
     /// Forget the frame drawn last: the scene owes the screen a frame.
     public func invalidate() { current = nil }
 
