@@ -50,7 +50,9 @@ let package = Package(
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
-        .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
+        .target(name: "CUInputShim"),
+        // fork/exec of poppler's programs with limits, no network and Landlock (PDFPages).
+        .target(name: "CPDFSandbox"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CTomlPlusPlus", pkg: "tomlplusplus", apt: ["libtomlplusplus-dev"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
@@ -70,7 +72,10 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
+        // PDF pages through poppler-utils run as separate sandboxed processes (GPL programs,
+        // never linked): page sizes, text, links and rendered pages read back under caps.
+        .target(name: "PDFPages", dependencies: ["Raster", "TextFile", "LecternLog", "CPDFSandbox"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "CRasterKernels", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages"]),
 
         // The hardware edge.
         .target(name: "Platform", dependencies: [
@@ -103,7 +108,7 @@ let package = Package(
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).
-        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform"]),
+        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
@@ -115,6 +120,7 @@ let package = Package(
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
+        .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
