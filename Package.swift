@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",
