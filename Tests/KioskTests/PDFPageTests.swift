@@ -78,6 +78,18 @@ final class PDFPageTests: LinkTestCase {
         XCTAssertEqual(try zbarimg(player.canvas), "https://example.org/lectern")
     }
 
+    func testCheckCountsPagesAndListsWebLinks() throws {
+        let report = try XCTUnwrap(ContentCheck.check(contentFiles: [Self.fixture], fonts: []).first)
+        XCTAssertTrue(report.problems.isEmpty, "\(report.problems)")
+        XCTAssertTrue(report.warnings.contains { $0.contains("3 page(s)") }, "\(report.warnings)")
+        XCTAssertEqual(report.webLinks.filter { $0.contains("https://example.org/lectern") }.count, 1, "\(report.webLinks)")
+        let truncated = NSTemporaryDirectory() + "lectern-pdf-check-\(UUID().uuidString).pdf"
+        try Data(contentsOf: URL(fileURLWithPath: Self.fixture)).prefix(300).write(to: URL(fileURLWithPath: truncated))
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
+        let bad = try XCTUnwrap(ContentCheck.check(contentFiles: [truncated], fonts: []).first)
+        XCTAssertTrue(bad.contentError)
+    }
+
     /// What zbarimg (Debian zbar-tools) reads in `canvas`.
     func zbarimg(_ canvas: Canvas) throws -> String {
         let path = NSTemporaryDirectory() + "lectern-pdf-card-\(UUID().uuidString).png"
