@@ -40,7 +40,9 @@ public struct PDFTools: Sendable {
     /// The largest PDF file opened.
     public static let maximumFileBytes = 512 << 20
 
-    public func open(path: String) throws(Failure) -> Opened {
+    public func open(path given: String) throws(Failure) -> Opened {
+        // The renderers run in the cache directory: a relative name means ours, not theirs.
+        let path = Self.absolute(given)
         let hash = try Self.hash(path: path)
         try prepareCacheDirectory()
         guard let pdfinfo = SandboxedProcess.locate("pdfinfo") else {
@@ -81,6 +83,7 @@ public struct PDFTools: Sendable {
     /// there); returns the PNG's path. `onStart` is told the renderer's pid.
     public func renderPage(path: String, hash: String, page: Int, width: Int,
                            onStart: (pid_t) -> Void = { _ in }) throws(Failure) -> String {
+        let path = Self.absolute(path)
         if let cached = cachedPage(hash: hash, page: page, width: width) { return cached }
         try prepareCacheDirectory()
         guard let pdftocairo = SandboxedProcess.locate("pdftocairo") else {
@@ -116,6 +119,10 @@ public struct PDFTools: Sendable {
         } catch {
             throw Failure("cannot make the PDF cache directory \(cacheDirectory): \(error.localizedDescription)")
         }
+    }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     static func describe(_ result: SandboxedProcess.Result) -> String {
