@@ -54,7 +54,9 @@ let package = Package(
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
-        .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
+        .target(name: "CUInputShim"),
+        // fork/exec of poppler's programs with limits, no network and Landlock (PDFPages).
+        .target(name: "CPDFSandbox"),  // uinput ioctls (the machine test's touchscreen injector only)
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         // HTML inside Markdown (README headers, HTML tables) through libxml2's HTML parser.
         // Its headers stay in the C shim: they pull in the system ICU, which clashes with Foundation's.
@@ -85,10 +87,13 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
+        // PDF pages through poppler-utils run as separate sandboxed processes (GPL programs,
+        // never linked): page sizes, text, links and rendered pages read back under caps.
+        .target(name: "PDFPages", dependencies: ["Raster", "TextFile", "LecternLog", "CPDFSandbox"]),
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (Platform) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages"]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
@@ -124,7 +129,7 @@ let package = Package(
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).
-        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform"]),
+        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
@@ -137,8 +142,9 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
+        .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Platform", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",

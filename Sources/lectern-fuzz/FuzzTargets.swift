@@ -1,5 +1,6 @@
 import Foundation
 import Kiosk
+import PDFPages
 import Platform
 import Raster
 import TextFile
@@ -12,6 +13,20 @@ import Typeset
 /// (throwing a clean error is fine); a crash, a sanitizer report or a hang is a finding.
 enum FuzzTargets {
     static let all: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+        // What the PDF renderer process answers (the boundary: poppler runs outside,
+        // Lectern reads its words back): pdfinfo's lines, then pdftohtml's XML with the
+        // link boxes laid on a stack of sheets as the page shows them.
+        "pdf-info": { bytes in
+            if let info = try? PDFInfo.parse(Array(bytes)) {
+                let stack = PDFPageStack(sizes: info.pages, width: 480, gap: 12)
+                _ = stack.pages(overlapping: 0, 800)
+            }
+        },
+        "pdf-text": { bytes in
+            if let layer = try? PDFTextLayer.parse(Array(bytes)) {
+                _ = layer.pages.prefix(64).map(\.text)
+            }
+        },
         // The configuration as the loader sees it: toml++ through the C shim, then every
         // key's checks (files are not looked up: fuzzing must not touch the disk).
         "config": { bytes in

@@ -3,6 +3,7 @@ import Logging
 import LecternLog
 import ArgumentParser
 import Foundation
+import PDFPages
 import Kiosk
 import Typeset
 import Measure
@@ -49,7 +50,8 @@ struct RunCommand: ParsableCommand {
             }
         }
         for page in kioskConfig.pages {
-            guard case let .file(path) = page.source else { continue }
+            // A PDF is opened by poppler in its sandbox, never here.
+            guard case let .file(path) = page.source, !page.isPDF else { continue }
             do { try Document.checkLoadable(path: path) } catch { fail("\(error)", .config) }
         }
         options.rotation = kioskConfig.display.rotation
@@ -88,6 +90,10 @@ struct RunCommand: ParsableCommand {
         session.onReload = { time in kiosk.deviceReload(at: time) }
         kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
+        // PDF pages are rendered off the loop; their pipe wakes it when a page is ready.
+        if kioskConfig.pages.contains(where: \.isPDF) {
+            session.wakeSources.append((PDFRenderQueue.shared.readyDescriptor, { time in kiosk.backgroundWorkFinished(at: time) }))
+        }
         do {
             try session.run(scene: kiosk)
         } catch let error as DisplayError {

@@ -63,7 +63,7 @@ public enum ConfigLoader {
         "theme": themeKeys + ["high_contrast"],
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
-        "page": ["title", "content", "icon", "icon_selected"],
+        "page": ["title", "content", "icon", "icon_selected", "pdf_width"],
         "idle": ["home_after", "blank_after"],
     ]
 
@@ -206,6 +206,15 @@ public enum ConfigLoader {
         }
         guard let path = s.path("content", what: "content file") else { return nil }
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return .init(title: title ?? fallbackTitle, source: .file(path: path), icon: icon, iconSelected: iconSelected)
+        var page = KioskConfig.Page(title: title ?? fallbackTitle, source: .file(path: path), icon: icon, iconSelected: iconSelected)
+        if let width = s.string("pdf_width") {
+            if let chosen = KioskConfig.Page.PDFWidth(rawValue: width) {
+                page.pdfWidth = chosen
+                if !page.isPDF { s.report("pdf_width", "pdf_width applies to PDF pages only; \(path) is not a .pdf") }
+            } else {
+                s.report("pdf_width", "\"\(width)\" is not a PDF width: write \"reading\" (the text column) or \"screen\" (edge to edge)")
+            }
+        }
+        return page
     }
 }

@@ -80,6 +80,9 @@ public enum ContentCheck {
             case let .builtIn(markdown):
                 report = PageReport(title: page.title, source: "built-in")
                 document = .markdown(markdown)
+            case let .file(path) where page.isPDF:
+                report = PDFCheck.report(page: page, path: path)
+                document = nil
             case let .file(path):
                 report = PageReport(title: page.title, source: path)
                 do {

@@ -70,6 +70,21 @@ public struct KioskConfig: Sendable, Equatable {
         public var source: Source
         public var icon: String? = nil
         public var iconSelected: String? = nil
+        /// How wide a PDF page's sheets are shown (`pdf_width`).
+        public var pdfWidth: PDFWidth = .reading
+
+        public enum PDFWidth: String, Sendable, Equatable {
+            /// The text area between the side margins.
+            case reading
+            /// Edge to edge (landscape sheets, floor plans).
+            case screen
+        }
+
+        /// The content is a PDF document (by its name): shown through poppler (`PDFContent`).
+        public var isPDF: Bool {
+            if case let .file(path) = source { return path.lowercased().hasSuffix(".pdf") }
+            return false
+        }
 
         public init(title: String, source: Source, icon: String? = nil, iconSelected: String? = nil) {
             self.title = title; self.source = source; self.icon = icon; self.iconSelected = iconSelected

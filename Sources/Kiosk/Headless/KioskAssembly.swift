@@ -22,7 +22,7 @@ public final class KioskAssembly {
         let scale = config.display.scale ?? KioskAssembly.defaultScale(pixelsPerMillimetre: ppmm)
         bodySize = ReadingSize.bodySize(config: config, pixelsPerMillimetre: ppmm, scale: scale)
         HyphenationDictionaries.shared.preload(config.text.language)
-        content = try TypesetContent(config: config, scale: scale, bodySize: bodySize)
+        content = try TypesetContent(config: config, scale: scale, bodySize: bodySize, screenWidth: Double(width))
         let content = self.content
         // Pans measure from where the finger landed, so the page follows it exactly 1:1.
         var gestures = GestureConfig.forPanel(pixelsPerMillimetre: ppmm)

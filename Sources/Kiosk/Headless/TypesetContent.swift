@@ -18,6 +18,9 @@ public final class TypesetContent: PageContent {
     private var labelSetters: [Int: Typesetter] = [:]
     private var labelCache: [LabelKey: LabelMask] = [:]
     public private(set) var problems: [String] = []
+    /// The PDF pages (`content = "….pdf"`), nil when there are none: drawn from poppler's
+    /// bitmaps, everything else here is for Markdown and text.
+    public let pdf: PDFContent?
 
     /// The visitor's text zoom (pinch): layouts use `sized[bodySize]`; 1 is `typesetter`.
     public private(set) var textZoom = 1.0
@@ -25,9 +28,10 @@ public final class TypesetContent: PageContent {
 
     /// - Parameter bodySize: body text in device px (ReadingSize); nil: the configured
     ///   size × `scale`, or 20 logical px when none is configured.
-    public init(config: KioskConfig, scale: Double, bodySize: Double? = nil) throws {
+    public init(config: KioskConfig, scale: Double, bodySize: Double? = nil, screenWidth: Double = 0) throws {
         self.config = config
         self.scale = scale
+        pdf = config.pages.contains(where: \.isPDF) ? PDFContent(config: config, scale: scale, screenWidth: screenWidth) : nil
         var style = Self.style(config: config, size: bodySize ?? (config.text.size ?? 20) * scale)
         style.imageScale = scale
         do {
@@ -64,6 +68,11 @@ public final class TypesetContent: PageContent {
     public func document(_ i: Int) -> Document {
         if let d = documents[i] { return d }
         let d: Document
+        if config.pages[i].isPDF {
+            // Poppler shows it (`pdf`); the reading hooks see an empty text.
+            documents[i] = .markdown("")
+            return documents[i]!
+        }
         switch config.pages[i].source {
         case let .builtIn(markdown):
             d = .markdown(markdown)
@@ -128,10 +137,14 @@ public final class TypesetContent: PageContent {
     }
 
     public func height(page: Int, width: Double) -> Double {
-        Double(layout(page: page, width: width).height)
+        if let pdf, pdf.isPDF(page) { return pdf.height(page: page, width: width) }
+        return Double(layout(page: page, width: width).height)
     }
 
     public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect) {
+        if let pdf, pdf.isPDF(page) {
+            return pdf.draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip, labels: self)
+        }
         layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip)
     }
 

@@ -13,15 +13,20 @@ public protocol PageLinks: AnyObject {
 
 extension TypesetContent: PageLinks {
     public func link(page: Int, width: Double, atX x: Double, y: Double, minimumSize: Double) -> Int? {
-        layout(page: page, width: width).link(atX: x, y: y, minimumSize: minimumSize)
+        if let pdf, pdf.isPDF(page) {
+            return LaidOutLink.index(in: pdf.links(page: page, width: width), atX: x, y: y, minimumSize: minimumSize)
+        }
+        return layout(page: page, width: width).link(atX: x, y: y, minimumSize: minimumSize)
     }
 
     public func link(page: Int, width: Double, id: Int) -> LaidOutLink? {
-        let links = layout(page: page, width: width).links
+        let links: [LaidOutLink]
+        if let pdf, pdf.isPDF(page) { links = pdf.links(page: page, width: width) } else { links = layout(page: page, width: width).links }
         return links.indices.contains(id) ? links[id] : nil
     }
 
     public func anchorTop(page: Int, width: Double, slug: String) -> Double? {
+        if let pdf, pdf.isPDF(page) { return pdf.anchorTop(page: page, width: width, slug: slug) }
         let layout = layout(page: page, width: width)
         // An anchor written by hand may differ in case from the slug (always lower case).
         return (layout.anchorTop(slug) ?? layout.anchorTop(slug.lowercased())).map(Double.init)

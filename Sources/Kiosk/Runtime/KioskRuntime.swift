@@ -63,6 +63,7 @@ public final class KioskRuntime {
         size = (width, height)
         if let assembly {
             if Int(assembly.scene.width) != width || Int(assembly.scene.height) != height {
+                assembly.content.pdf?.screenWidth = Double(width)
                 assembly.scene.resize(width: width, height: height, at: time)
                 assembly.renderer.invalidate()
             }
@@ -205,6 +206,15 @@ public final class KioskRuntime {
     }
 
     public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }
+
+    /// Work finished off the loop (the PDF renderers' pipe became readable): take it, and
+    /// if a page shown may have changed, lay out again and redraw at the next turn.
+    public func backgroundWorkFinished(at time: Double) {
+        guard let assembly, let pdf = assembly.content.pdf else { return }
+        let change = pdf.collect()
+        if change.heights { assembly.scene.contentDidChange(at: time) }
+        if change.pixels || change.heights { assembly.renderer.invalidate() }
+    }
 
     public func deadlineReached(at time: Double) {
         assembly?.scene.deadlineReached(at: time)

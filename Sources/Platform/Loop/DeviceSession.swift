@@ -33,6 +33,9 @@ public final class DeviceSession {
     /// The output chosen (at start, when a display appears or changes), before the
     /// input is made: its connector says the panel's size when the touchscreen does not.
     public var onOutput: (OutputChoice) -> Void = { _ in }
+    /// Fds of work finished off the loop (PDF pages rendered) and what to do when one is
+    /// readable, at the loop's time; the loop redraws if the scene then needs it.
+    public var wakeSources: [(fd: Int32, handle: (_ time: Double) -> Void)] = []
 
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -107,6 +110,10 @@ public final class DeviceSession {
             default:
                 break
             }
+        }
+        for source in wakeSources {
+            let clock = SystemClock()
+            loop.extraSources.append((FileDescriptor(rawValue: source.fd), { source.handle(clock.now()) }))
         }
         if let hotplug = HotplugMonitor() {
             loop.extraSources.append((hotplug.fd, { [unowned self] in

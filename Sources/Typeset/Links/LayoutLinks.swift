@@ -8,6 +8,11 @@ public struct LaidOutLink: Sendable, Equatable {
     public let target: String
     public internal(set) var text: String
     public internal(set) var rects: [IntRect]
+
+    /// A link laid out elsewhere (a PDF page's links, from poppler).
+    public init(target: String, text: String, rects: [IntRect]) {
+        self.target = target; self.text = text; self.rects = rects
+    }
 }
 
 /// What a `LayoutBuilder` learns about links and headings while it places text.
@@ -125,6 +130,17 @@ extension PageLayout {
     /// (a finger is wider than a small line of text), contains (x, y) in layout px; the
     /// nearest centre wins where grown boxes overlap.
     public func link(atX x: Double, y: Double, minimumSize: Double) -> Int? {
+        LaidOutLink.index(in: links, atX: x, y: y, minimumSize: minimumSize)
+    }
+
+    /// The top (layout px) of the heading whose GitHub-style slug is `slug`.
+    public func anchorTop(_ slug: String) -> Int? { anchors[slug] }
+}
+
+extension LaidOutLink {
+    /// The index of the link in `links` under (x, y), each box grown to at least
+    /// `minimumSize` px: the nearest by line first, then across.
+    public static func index(in links: [LaidOutLink], atX x: Double, y: Double, minimumSize: Double) -> Int? {
         var best: (index: Int, distance: Double)?
         for (index, link) in links.enumerated() {
             for rect in link.rects {
@@ -138,7 +154,4 @@ extension PageLayout {
         }
         return best?.index
     }
-
-    /// The top (layout px) of the heading whose GitHub-style slug is `slug`.
-    public func anchorTop(_ slug: String) -> Int? { anchors[slug] }
 }

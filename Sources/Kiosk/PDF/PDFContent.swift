@@ -1,0 +1,267 @@
+import Foundation
+import PDFPages
+import Raster
+import Typeset
+
+/// The PDF pages of a kiosk: each document's sheets stacked under each other at the
+/// reading (or screen) width, drawn from bitmaps that poppler renders in its sandboxed
+/// process off the frame loop. A sheet not rendered yet is a grey box of its size with
+/// "Loading page N…"; one that cannot be rendered says so (and the log names the file
+/// and page). Only the sheets drawn lately stay decoded (`ImageCache`, bounded bytes).
+public final class PDFContent {
+    let config: KioskConfig
+    let queue: PDFRenderQueue
+    /// The logical screen width (for `pdf_width = "screen"`), device px.
+    public var screenWidth: Double
+    let scale: Double
+    private var documents: [Int: DocumentState] = [:]
+    private var images: ImageCache
+    private var stacks: [StackKey: PDFPageStack] = [:]
+    /// Sheets that failed, by (config page, sheet from 1): their reason.
+    private var failures: [SheetKey: String] = [:]
+    /// The gap between sheets, logical px.
+    static let gap = 12.0
+
+    enum DocumentState {
+        case loading
+        case failed(String)
+        case ready(PDFTools.Opened)
+    }
+
+    private struct StackKey: Hashable { let page: Int; let width: Int }
+    struct SheetKey: Hashable { let page: Int; let sheet: Int }
+
+    public init(config: KioskConfig, scale: Double, screenWidth: Double, queue: PDFRenderQueue? = nil,
+                memoryBudget: Int = 96 << 20) {
+        self.config = config
+        self.scale = scale
+        self.screenWidth = screenWidth
+        self.queue = queue ?? PDFRenderQueue.shared
+        images = ImageCache(budget: memoryBudget)
+    }
+
+    public func isPDF(_ page: Int) -> Bool { config.pages.indices.contains(page) && config.pages[page].isPDF }
+
+    func path(_ page: Int) -> String {
+        if case let .file(path) = config.pages[page].source { return path }
+        return ""
+    }
+
+    /// The document of `page`, asking for it on first use.
+    func state(_ page: Int) -> DocumentState {
+        if let state = documents[page] { return state }
+        documents[page] = .loading
+        queue.request(.open(path: path(page)))
+        return .loading
+    }
+
+    public var readyDescriptor: Int32 { queue.readyDescriptor }
+
+    /// What finished work changed: page heights (a document opened or failed: lay out
+    /// again) and pixels (a sheet arrived or failed: redraw).
+    public struct Change: Equatable, Sendable {
+        public var heights = false
+        public var pixels = false
+    }
+
+    /// Takes what the renderers finished (never waits).
+    @discardableResult
+    public func collect() -> Change {
+        var change = Change()
+        for (job, outcome) in queue.collect() {
+            switch (job, outcome) {
+            case let (.open(path), .opened(opened)):
+                for page in pagesShowing(path) {
+                    documents[page] = .ready(opened)
+                    if opened.info.pageCount > opened.info.pages.count {
+                        Log.warning("PDF \(path): showing the first \(opened.info.pages.count) of \(opened.info.pageCount) pages (the limit)")
+                    }
+                    if let problem = opened.textProblem { Log.warning("PDF \(path): no links or text: \(problem)") }
+                }
+                Log.info("PDF \(path): \(opened.info.pageCount) pages; renderer sandbox: \(opened.sandbox)")
+                stacks.removeAll()
+                change.heights = true
+            case let (.open(path), .failed(reason)):
+                for page in pagesShowing(path) { documents[page] = .failed(reason) }
+                Log.error("PDF \(path): cannot be shown: \(reason); showing a placeholder")
+                change.heights = true
+            case let (.render(path, hash, sheet, width), .rendered(image)):
+                images.insert(image, for: .init(hash: hash, sheet: sheet, width: width))
+                _ = path
+                change.pixels = true
+            case let (.render(path, _, sheet, _), .failed(reason)):
+                for page in pagesShowing(path) { failures[SheetKey(page: page, sheet: sheet)] = reason }
+                Log.error("PDF \(path) page \(sheet): \(reason); showing a placeholder")
+                change.pixels = true
+            default:
+                break
+            }
+        }
+        return change
+    }
+
+    private func pagesShowing(_ path: String) -> [Int] {
+        config.pages.indices.filter { isPDF($0) && self.path($0) == path }
+    }
+
+    // MARK: Geometry
+
+    /// The sheets' width and the x of their left edge relative to the text area.
+    func sheetFrame(page: Int, width: Double) -> (width: Int, left: Int) {
+        if config.pages[page].pdfWidth == .screen, screenWidth > width {
+            return (Int(screenWidth.rounded()), -Int(((screenWidth - width) / 2).rounded()))
+        }
+        return (Int(width.rounded()), 0)
+    }
+
+    func stack(page: Int, width: Double) -> PDFPageStack? {
+        guard case let .ready(opened) = state(page) else { return nil }
+        let frame = sheetFrame(page: page, width: width)
+        let key = StackKey(page: page, width: frame.width)
+        if let s = stacks[key] { return s }
+        let s = PDFPageStack(sizes: opened.info.pages, width: frame.width, gap: Int((Self.gap * scale).rounded()))
+        stacks[key] = s
+        return s
+    }
+
+    /// A placeholder sheet (A4 portrait) while the document opens or when it cannot.
+    func placeholderHeight(page: Int, width: Double) -> Int { Int((Double(sheetFrame(page: page, width: width).width) * 1.414).rounded()) }
+
+    public func height(page: Int, width: Double) -> Double {
+        Double(stack(page: page, width: width)?.height ?? placeholderHeight(page: page, width: width))
+    }
+
+    /// The top of sheet `sheet` (from 1) in layout px.
+    public func sheetTop(page: Int, width: Double, sheet: Int) -> Double? {
+        guard let stack = stack(page: page, width: width), stack.tops.indices.contains(sheet - 1) else { return nil }
+        return Double(stack.tops[sheet - 1])
+    }
+
+    // MARK: Drawing
+
+    public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect,
+                     labels: PageContent) {
+        let frame = sheetFrame(page: page, width: width)
+        let left = originX + frame.left
+        switch state(page) {
+        case .loading:
+            placeholder(canvas, labels: labels, rect: IntRect(x: left, y: originY, width: frame.width, height: placeholderHeight(page: page, width: width)),
+                        text: "Loading \(config.pages[page].title)…", clip: clip)
+        case let .failed(reason):
+            placeholder(canvas, labels: labels, rect: IntRect(x: left, y: originY, width: frame.width, height: placeholderHeight(page: page, width: width)),
+                        text: "This document cannot be shown (\(reason.prefix(60)))", clip: clip)
+        case let .ready(opened):
+            guard let stack = stack(page: page, width: width) else { return }
+            let visible = stack.pages(overlapping: clip.minY - originY, clip.maxY - originY)
+            for index in visible {
+                let sheet = index + 1
+                let rect = IntRect(x: left, y: originY + stack.tops[index], width: frame.width, height: stack.heights[index])
+                if let image = images.image(for: .init(hash: opened.hash, sheet: sheet, width: frame.width)) {
+                    canvas.blit(image.canvas, from: IntRect(x: 0, y: 0, width: image.width, height: min(image.height, rect.height)),
+                                toX: rect.x, y: rect.y)
+                    if image.height < rect.height {
+                        canvas.fill(IntRect(x: rect.x, y: rect.y + image.height, width: rect.width, height: rect.height - image.height)
+                                        .intersection(clip), color: .white)
+                    }
+                } else if let reason = failures[SheetKey(page: page, sheet: sheet)] {
+                    placeholder(canvas, labels: labels, rect: rect, text: "Page \(sheet) cannot be shown (\(reason.prefix(50)))", clip: clip)
+                } else {
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: frame.width))
+                    placeholder(canvas, labels: labels, rect: rect, text: "Loading page \(sheet)…", clip: clip)
+                }
+            }
+            // The sheet after the last one drawn, so scrolling on finds it ready.
+            if let last = visible.last, last + 1 < stack.tops.count {
+                let next = ImageCache.Key(hash: opened.hash, sheet: last + 2, width: frame.width)
+                if images.image(for: next) == nil, failures[SheetKey(page: page, sheet: last + 2)] == nil {
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: last + 2, width: frame.width))
+                }
+            }
+        }
+    }
+
+    private func placeholder(_ canvas: Canvas, labels: PageContent, rect: IntRect, text: String, clip: IntRect) {
+        let shown = rect.intersection(clip)
+        guard !shown.isEmpty else { return }
+        canvas.fill(shown, color: Self.placeholderColor)
+        let size = 18 * scale
+        let centreY = rect.y + min(rect.height / 2, Int(120 * scale))
+        let bounds = labels.labelBounds(text, size: size, centerX: rect.x + rect.width / 2, centerY: centreY)
+        guard bounds.intersects(clip) else { return }
+        var c = canvas
+        c.clip = canvas.clip.intersection(clip)
+        labels.drawLabel(text, size: size, color: config.theme.muted, centerX: rect.x + rect.width / 2, centerY: centreY, into: c)
+    }
+
+    static let placeholderColor = Color(red: 0xE4, green: 0xE4, blue: 0xE4)
+
+    // MARK: Links and text
+
+    /// The links of `page` laid out at `width`: internal ones as `#pdf-page-N` (answered
+    /// by `sheetTop`), the others as written in the PDF.
+    public func links(page: Int, width: Double) -> [LaidOutLink] {
+        guard case let .ready(opened) = state(page), let text = opened.text, let stack = stack(page: page, width: width) else { return [] }
+        let frame = sheetFrame(page: page, width: width)
+        var result: [LaidOutLink] = []
+        for sheet in text.pages where stack.tops.indices.contains(sheet.number - 1) {
+            let top = stack.tops[sheet.number - 1], h = Double(stack.heights[sheet.number - 1]), w = Double(frame.width)
+            for link in sheet.links {
+                let rect = IntRect.enclosing(x: Double(frame.left) + link.box.x * w, y: Double(top) + link.box.y * h,
+                                             width: link.box.width * w, height: link.box.height * h)
+                switch link.target {
+                case let .page(n): result.append(LaidOutLink(target: "#\(Self.anchorPrefix)\(n)", text: link.text, rects: [rect]))
+                case let .external(address): result.append(LaidOutLink(target: address, text: link.text, rects: [rect]))
+                }
+            }
+        }
+        return result
+    }
+
+    static let anchorPrefix = "pdf-page-"
+
+    /// `pdf-page-N` → the top of sheet N.
+    public func anchorTop(page: Int, width: Double, slug: String) -> Double? {
+        guard slug.hasPrefix(Self.anchorPrefix), let n = Int(slug.dropFirst(Self.anchorPrefix.count)) else { return nil }
+        return sheetTop(page: page, width: width, sheet: n)
+    }
+
+    /// The text of each sheet in poppler's reading order (for speech), once opened.
+    public func text(page: Int) -> [String]? {
+        guard case let .ready(opened) = state(page), let text = opened.text else { return nil }
+        return text.pages.map(\.text)
+    }
+
+    /// Decoded bytes held (the bound the soak and the tests watch).
+    public var imageBytes: Int { images.bytes }
+}
+
+/// Decoded sheets, least recently drawn dropped first, within a byte budget (the
+/// disk cache makes a dropped sheet cheap to have again).
+struct ImageCache {
+    struct Key: Hashable { let hash: String; let sheet: Int; let width: Int }
+    let budget: Int
+    private var entries: [Key: (image: Image, used: Int)] = [:]
+    private var clock = 0
+    private(set) var bytes = 0
+
+    init(budget: Int) { self.budget = budget }
+
+    mutating func image(for key: Key) -> Image? {
+        guard let entry = entries[key] else { return nil }
+        clock += 1
+        entries[key] = (entry.image, clock)
+        return entry.image
+    }
+
+    mutating func insert(_ image: Image, for key: Key) {
+        clock += 1
+        if let old = entries[key] { bytes -= old.image.width * old.image.height * 4 }
+        entries[key] = (image, clock)
+        bytes += image.width * image.height * 4
+        // Keep at least the newest: a sheet larger than the budget still shows.
+        while bytes > budget, entries.count > 1, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
+            bytes -= oldest.value.image.width * oldest.value.image.height * 4
+            entries[oldest.key] = nil
+        }
+    }
+}
