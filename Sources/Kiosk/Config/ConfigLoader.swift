@@ -137,9 +137,9 @@ public enum ConfigLoader {
     }
 
     private static func readText(_ s: ConfigSection, into text: inout KioskConfig.Text) {
-        let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path) }
-        if let fonts { text.fonts = fonts }
         text.size = s.number("size", in: 6...200) ?? text.size
+        let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path, size: text.size ?? 20) }
+        if let fonts { text.fonts = fonts }
         if let measure = s.number("measure", in: 0...200) {
             if measure == 0 || measure >= 20 { text.measure = measure } else { s.report("measure", "\(measure) characters is too narrow to read: use 20…200, or 0 for no limit") }
         }

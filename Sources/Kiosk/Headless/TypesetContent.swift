@@ -32,6 +32,11 @@ public final class TypesetContent: PageContent {
         style.imageScale = scale
         do {
             typesetter = try Typesetter(style: style)
+            // One font that cannot be used is left out; the others keep serving.
+            for problem in typesetter.fontProblems {
+                Log.error("\(problem); the other fonts are used without it")
+                problems.append(problem)
+            }
         } catch {
             // A configured font that cannot be opened must not leave the screen empty:
             // say which, and show the pages in the system's default fonts.
