@@ -47,7 +47,7 @@ public enum ConfigLoader {
         "display": ["rotation", "scale", "dpi", "mode"],
         "theme": ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
-        "page": ["title", "content", "icon", "icon_selected"],
+        "page": ["title", "content", "icon", "icon_selected", "lang", "dir"],
         "idle": ["home_after", "blank_after"],
     ]
 
@@ -168,6 +168,17 @@ public enum ConfigLoader {
         }
         guard let path = s.path("content", what: "content file") else { return nil }
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return .init(title: title ?? fallbackTitle, source: .file(path: path), icon: icon, iconSelected: iconSelected)
+        var page = KioskConfig.Page(title: title ?? fallbackTitle, source: .file(path: path), icon: icon, iconSelected: iconSelected)
+        if let language = s.string("lang") {
+            if Hyphenator.isValidTag(language) { page.language = language } else {
+                s.report("lang", "\"\(language)\" is not a language tag: write e.g. \"en\", \"he\" or \"ar-EG\"")
+            }
+        }
+        if let dir = s.string("dir") {
+            if let direction = TextDirection(rawValue: dir) { page.direction = direction } else {
+                s.report("dir", "\"\(dir)\" is not a direction: write \"rtl\" or \"ltr\"")
+            }
+        }
+        return page
     }
 }

@@ -72,7 +72,11 @@ public final class TypesetContent: PageContent {
             d = .markdown(markdown)
         case let .file(path):
             do {
-                d = try Document.load(path: path)
+                var loaded = try Document.load(path: path)
+                // The [[page]]'s lang and dir stand in for front matter that names none.
+                loaded.language = loaded.language ?? config.pages[i].language
+                loaded.direction = loaded.direction ?? config.pages[i].direction
+                d = loaded
             } catch {
                 let message = "\(error)"
                 problems.append(message)
