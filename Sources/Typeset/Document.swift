@@ -10,6 +10,9 @@ public struct Document: Sendable, Equatable {
     /// The page's language tag from front matter (`lang:` or `language:`), e.g. "de";
     /// nil: the configured language. It chooses the hyphenation dictionary.
     public var language: String?
+    /// The page's direction from front matter (`dir: rtl` or `ltr`); nil: each
+    /// paragraph's own (its first strong character), else the language's.
+    public var direction: TextDirection?
     /// Where relative image paths are resolved from (the Markdown file's directory).
     public var baseDirectory: String?
     var blocks: [Block]

@@ -21,6 +21,8 @@ final class FontChain {
     private var asciiFaces = [Int](repeating: FontChain.unknown, count: 0x80)
     private static let unknown = -2
     private var systemFacesTried: Set<String> = []
+    /// Why configured fonts were left out of this chain (each message names the file).
+    let problems: [String]
 
     init(store: FontStore, entries: [Entry], variant: Variant, size: Double, useSystemFallback: Bool) throws {
         self.store = store
@@ -33,7 +35,22 @@ final class FontChain {
         case .boldItalic: synthesisForFallbacks = .init(embolden: true, oblique: true)
         case .regular, .monospace: synthesisForFallbacks = .none
         }
-        faces = try entries.map { try store.face(path: $0.path, size: size, synthesis: $0.synthesis) }
+        // A font that cannot be used is left out and reported (`problems`); the others
+        // still serve. Only a chain with no usable font at all fails.
+        var opened: [Int] = []
+        var problems: [String] = []
+        var firstError: Swift.Error?
+        for entry in entries {
+            do {
+                opened.append(try store.face(path: entry.path, size: size, synthesis: entry.synthesis))
+            } catch {
+                problems.append("\(error)")
+                firstError = firstError ?? error
+            }
+        }
+        if opened.isEmpty, let firstError { throw firstError }
+        faces = opened
+        self.problems = problems
         for face in faces { store.retain(face) }
     }
 
@@ -47,6 +64,14 @@ final class FontChain {
     /// visible scalars, else the one covering its first visible scalar, else the
     /// primary face (which then shows .notdef: tofu).
     func face(forCluster scalars: some Collection<Unicode.Scalar>) -> Int {
+        // An emoji sequence (VS16, keycap, ZWJ, skin tone, flag) goes to a colour font
+        // that has it all, so it is one colour glyph and not text pieces.
+        if scalars.count > 1, scalars.contains(where: FontChain.asksForEmoji),
+           let colour = faces.first(where: { index in
+               store.faces[index].isColor && scalars.allSatisfy { FontChain.isInvisible($0) || store.faces[index].covers($0.value) }
+           }) {
+            return colour
+        }
         var first: Int?
         var allSame = true
         for scalar in scalars where !FontChain.isInvisible(scalar) {
@@ -87,6 +112,15 @@ final class FontChain {
         faceByScalar[scalar] = found ?? -1
         if scalar < 0x80 { asciiFaces[Int(scalar)] = found ?? -1 }
         return found
+    }
+
+    /// Scalars that make a cluster an emoji: VS16 (emoji presentation), the keycap,
+    /// ZWJ, skin-tone modifiers and regional indicators (flags).
+    static func asksForEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xFE0F, 0x20E3, 0x200D, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF: return true
+        default: return false
+        }
     }
 
     /// Characters that need no glyph: controls, white space, joiners, variation selectors.

@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import CTextShim
+import Raster
 
 /// One font file opened at one pixel size: the FreeType face (coverage, metrics,
 /// rasterisation) and the HarfBuzz font built on it (shaping).
@@ -20,6 +21,13 @@ final class FontFace {
     let ascent: Double
     let descent: Double
     let lineHeight: Double
+    /// A colour font (CBDT/CBLC bitmaps as Noto Color Emoji, or COLR layers): its glyphs
+    /// are loaded in colour and drawn like images, not tinted with the text colour.
+    let isColor: Bool
+    /// Output pixels per pixel of the font's bitmaps: 1 for scalable fonts; for a font of
+    /// fixed bitmap sizes (Noto Color Emoji has one, 109 px) the nearest size is selected
+    /// and its glyphs scaled by this to the text size.
+    let bitmapScale: Double
     /// Closed by its store once no font chain uses it (a text size a pinch left behind):
     /// FreeType's and HarfBuzz's objects are freed, and it covers and draws nothing.
     private(set) var isClosed = false
@@ -33,11 +41,13 @@ final class FontFace {
     enum Error: Swift.Error, CustomStringConvertible {
         case cannotOpen(path: String, code: Int32)
         case cannotSize(path: String, size: Double)
+        case noBitmapSize(path: String, size: Double)
 
         var description: String {
             switch self {
             case let .cannotOpen(path, code): return "cannot open font \(path) (FreeType error \(code)): missing or not a font file"
             case let .cannotSize(path, size): return "font \(path) cannot be set to \(size) px"
+            case let .noBitmapSize(path, size): return "font \(path) has fixed bitmap sizes and none could be selected for \(size) px"
             }
         }
     }
@@ -49,21 +59,45 @@ final class FontFace {
         let code = FT_New_Memory_Face(library, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
                                       FT_Long(file.bytes.count), 0, &opened)
         guard code == 0, let opened else { throw Error.cannotOpen(path: path, code: code) }
-        guard FT_Set_Char_Size(opened, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 else {
-            FT_Done_Face(opened)
-            throw Error.cannotSize(path: path, size: size)
+        var scale = 1.0
+        if FT_Set_Char_Size(opened, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) != 0 {
+            // A bitmap-only font (colour emoji) has a few fixed sizes: take the nearest
+            // and scale its glyphs; any other font that refuses the size is unusable.
+            guard lectern_ft_has_fixed_sizes(UnsafeMutableRawPointer(opened)) != 0, opened.pointee.num_fixed_sizes > 0 else {
+                FT_Done_Face(opened)
+                throw Error.cannotSize(path: path, size: size)
+            }
+            let strikes = (0..<Int(opened.pointee.num_fixed_sizes)).map { Double(opened.pointee.available_sizes[$0].y_ppem) / 64 }
+            let nearest = strikes.indices.min { abs(strikes[$0] - size) < abs(strikes[$1] - size) }!
+            guard strikes[nearest] > 0, FT_Select_Size(opened, FT_Int(nearest)) == 0 else {
+                FT_Done_Face(opened)
+                throw Error.noBitmapSize(path: path, size: size)
+            }
+            scale = size / strikes[nearest]
         }
         self.path = path
         self.size = size
         self.synthesis = synthesis
         self.file = file
         face = opened
-        // The HarfBuzz font keeps its own reference on the FreeType face.
-        hbFont = hb_ft_font_create_referenced(opened)
+        bitmapScale = scale
+        isColor = lectern_ft_has_color(UnsafeMutableRawPointer(opened)) != 0
+        if scale == 1 {
+            // The HarfBuzz font keeps its own reference on the FreeType face.
+            hbFont = hb_ft_font_create_referenced(opened)
+        } else {
+            // HarfBuzz's FreeType callbacks would give the strike's advances: use its
+            // own OpenType functions (hmtx) scaled to the text size instead.
+            let hbFace = hb_ft_face_create_referenced(opened)
+            hbFont = hb_font_create(hbFace)
+            hb_face_destroy(hbFace)
+            let units = Int32((size * 64).rounded())
+            hb_font_set_scale(hbFont, units, units)
+        }
         let metrics = opened.pointee.size.pointee.metrics
-        ascent = Double(metrics.ascender) / 64
-        descent = Double(-metrics.descender) / 64
-        lineHeight = max(Double(metrics.height) / 64, ascent + descent)
+        ascent = Double(metrics.ascender) / 64 * scale
+        descent = Double(-metrics.descender) / 64 * scale
+        lineHeight = max(Double(metrics.height) / 64 * scale, ascent + descent)
     }
 
     deinit { close() }
@@ -84,7 +118,8 @@ final class FontFace {
     /// (a broken font must not take the page down: the glyph is skipped).
     func rasterize(glyph: UInt32, subpixel: Int) -> GlyphMask? {
         guard !isClosed else { return nil }
-        let flags = Int32(FT_LOAD_NO_BITMAP) | lectern_ft_load_target_light()
+        let flags = isColor ? lectern_ft_load_color() | lectern_ft_load_target_light()
+            : Int32(FT_LOAD_NO_BITMAP) | lectern_ft_load_target_light()
         guard FT_Load_Glyph(face, glyph, flags) == 0 else { return nil }
         let slot = face.pointee.glyph!
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
@@ -100,7 +135,11 @@ final class FontFace {
             }
             FT_Outline_Translate(outline, FT_Pos(subpixel * 16), 0)
         }
+        // With FT_LOAD_COLOR a COLR glyph renders to BGRA here (FreeType blends its layers).
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_LIGHT) == 0 else { return nil }
+        if slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
+            return ColorGlyph.mask(slot: slot, scale: bitmapScale)
+        }
         return GlyphMask(slot: slot)
     }
 }
@@ -114,11 +153,14 @@ struct GlyphMask {
     let left: Int
     let top: Int
     let pixels: [UInt8]
+    /// A colour glyph's pixels (premultiplied ARGB, already at the text size), drawn
+    /// as they are; `pixels` is then empty.
+    var color: Image? = nil
 
-    var byteCount: Int { pixels.count + 48 }
+    var byteCount: Int { pixels.count + (color.map { $0.width * $0.height * 4 } ?? 0) + 48 }
 
-    init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8]) {
-        self.width = width; self.height = height; self.left = left; self.top = top; self.pixels = pixels
+    init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8], color: Image? = nil) {
+        self.width = width; self.height = height; self.left = left; self.top = top; self.pixels = pixels; self.color = color
     }
 
     init(slot: FT_GlyphSlot) {

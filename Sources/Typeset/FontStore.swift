@@ -16,6 +16,10 @@ final class FontStore {
     /// closed face: its chains are gone and its glyph masks dropped).
     private var freeIndices: [Int] = []
     let glyphCache: GlyphCache
+    /// Work handed to HarfBuzz so far: each shaped run's UTF-16 length times its longest
+    /// cluster's (HarfBuzz's mark attachment is quadratic in a cluster's length). A
+    /// deterministic counter that tests compare across input sizes to guard linearity.
+    var shapingCost = 0
 
     private struct FaceKey: Hashable {
         var path: String

@@ -2,17 +2,18 @@ import Raster
 
 /// What sits beside the text: list markers, task boxes and quote bars.
 extension LayoutBuilder {
-    /// A list bullet, number or footnote number right-aligned in the hanging indent on
-    /// the first line; a task item's box drawn there as a shape.
-    mutating func addMarker(_ marker: ListMarker, depth: Int, baseline: Int, rightEdge: Double) {
+    /// A list bullet, number or footnote number in the hanging indent on the first line,
+    /// ending at `edge` (starting there in right-to-left text, where the indent is on
+    /// the right); a task item's box drawn there as a shape.
+    mutating func addMarker(_ marker: ListMarker, depth: Int, baseline: Int, edge: Double, rightToLeft: Bool = false) {
         if case let .task(checked) = marker {
-            addTaskBox(checked: checked, baseline: baseline, rightEdge: rightEdge)
+            addTaskBox(checked: checked, baseline: baseline, edge: edge, rightToLeft: rightToLeft)
             return
         }
         var text = ParagraphText()
         text.append(marker.text(depth: depth), TextAttributes(color: .muted))
         let shaped = typesetter.shaper.shape(text)
-        var pen = rightEdge - Double(shaped.reduce(0) { $0 + $1.advance })
+        var pen = rightToLeft ? edge : edge - Double(shaped.reduce(0) { $0 + $1.advance })
         let start = glyphs.count
         for glyph in shaped {
             glyphs.append(.init(x: Float(pen) + glyph.xOffset, glyph: glyph.glyph, face: glyph.face, dy: 0, color: .muted))
@@ -30,9 +31,9 @@ extension LayoutBuilder {
 
     /// A rounded square about the height of a capital letter: an outline when open, filled
     /// in the accent colour with a tick when done.
-    private mutating func addTaskBox(checked: Bool, baseline: Int, rightEdge: Double) {
+    private mutating func addTaskBox(checked: Bool, baseline: Int, edge: Double, rightToLeft: Bool) {
         guard let box = taskBox(checked: checked) else { return }
-        let x = Int((rightEdge - Double(box.width)).rounded())
+        let x = Int((rightToLeft ? edge : edge - Double(box.width)).rounded())
         images.append(PlacedImage(rect: IntRect(x: x, y: baseline - box.height + Int((em * 0.05).rounded()), width: box.width, height: box.height),
                                   image: box))
     }
@@ -58,13 +59,14 @@ extension LayoutBuilder {
     }
 
     /// The innermost bar takes `innermost`'s colour: an alert's, else the accent.
-    mutating func addQuoteBars(depth: Int, top: Double, innermost: PaletteColor = .accent) {
+    mutating func addQuoteBars(depth: Int, top: Double, innermost: PaletteColor = .accent, rightToLeft: Bool = false) {
         guard depth > 0 else { return }
         let barWidth = max(2, (em * 0.15).rounded())
         for level in 0..<depth {
             // Consecutive quoted blocks get one continuous bar across the gap.
             let start = level < previousQuoteDepth ? previousBottom : top
-            let x = bodyLeft + Double(level) * em * 1.2 + em * 0.2
+            let fromEdge = Double(level) * em * 1.2 + em * 0.2
+            let x = rightToLeft ? bodyLeft + bodyWidth - fromEdge - barWidth : bodyLeft + fromEdge
             rects.append(.init(rect: IntRect(x: Int(x), y: Int(start), width: Int(barWidth), height: Int((y - start).rounded())),
                                color: level == depth - 1 ? innermost : .accent))
         }

@@ -41,9 +41,14 @@ extension LayoutBuilder {
     /// Shapes, breaks and places one run of inlines with no forced breaks in it.
     private mutating func addLines(_ inlines: [Inline], base: TextAttributes, x: Double, width: Double,
                                    alignment: Table.Alignment) -> Int? {
-        let text = paragraphText(inlines, base: base)
+        var text = paragraphText(inlines, base: base)
         guard !text.isEmpty else { return nil }
-        let shaped = typesetter.shaper.shape(text)
+        text.resolveBidi(blockDirection)
+        var shaper = typesetter.shaper
+        shaper.language = language
+        let shaped = shaper.shape(text)
+        // Right-to-left paragraphs sit against the column's right edge.
+        let alignment: Table.Alignment = text.isRightToLeft && alignment == .left ? .right : alignment
         let hyphenation = language.map { LineFitter.Hyphenation(language: $0, faces: typesetter.store.faces) }
         let fitted = LineFitter(text: text, glyphs: shaped, hyphenation: hyphenation)
             .lines(maxWidth: Float(width), breaks: CodeBreaks.opportunities(in: text))
@@ -52,7 +57,9 @@ extension LayoutBuilder {
         for line in fitted {
             let slack = max(0, width - Double(line.width))
             let offset = alignment == .right ? slack : alignment == .center ? (slack / 2).rounded() : 0
-            let placed = line.hyphenated ? withHyphen(shaped[line.glyphs]) : shaped[line.glyphs]
+            var placed = line.hyphenated ? withHyphen(shaped[line.glyphs]) : shaped[line.glyphs]
+            if text.isRightToLeft { placed = LineOrder.trimmingTrailingSpace(placed, text: text) }
+            placed = LineOrder.visual(placed, text: text)
             // Not `firstBaseline ?? addLine(...)`: `??` would skip placing every line after the first.
             let baseline = addLine(placed, contentWidth: Double(line.width), primaryFace: primary, x: x + offset)
             if firstBaseline == nil { firstBaseline = baseline }

@@ -20,6 +20,10 @@ struct LayoutBuilder {
     let bodyWidth: Double
     /// The page's language: its dictionary hyphenates long words (nil: none do).
     var language: String?
+    /// How paragraphs get their direction (page `dir`, language) and the direction of
+    /// the block being laid out (Bidi/).
+    var directionPolicy = DirectionPolicy.automatic
+    var blockDirection = TextDirection.leftToRight
     var y: Double
     var lines: [PageLayout.Line] = []
     var glyphs: [PageLayout.PlacedGlyph] = []
@@ -67,10 +71,14 @@ struct LayoutBuilder {
         let top = y
         let quoteDepth = min(block.quoteDepth, Self.maxVisibleQuoteDepth)
         let indent = Double(quoteDepth) * em * 1.2 + Double(min(block.listDepth, Self.maxVisibleListDepth)) * em * 1.5
-        let x0 = bodyLeft + indent
+        blockDirection = direction(of: block)
+        let rightToLeft = blockDirection == .rightToLeft
         let w = max(bodyWidth - indent, em * 4)
+        // Right to left, the indent is on the right: the text ends `indent` short of it.
+        let x0 = rightToLeft ? bodyLeft + bodyWidth - indent - w : bodyLeft + indent
         // Headings, tables and code start with the body but may run on to the content's edge.
-        let wide = max(contentLeft + contentWidth - x0, w)
+        let wide = rightToLeft ? max(x0 + w - contentLeft, w) : max(contentLeft + contentWidth - x0, w)
+        let wideX = rightToLeft ? x0 + w - wide : x0
         // Quotes are muted; an alert's text is meant to be read, as GitHub sets it.
         let color: PaletteColor = block.quoteDepth > 0 && block.callout == nil ? .muted : .text
         var firstBaseline: Int?
@@ -78,13 +86,13 @@ struct LayoutBuilder {
         case let .heading(level):
             let scale = [2.0, 1.5, 1.25, 1.1, 1, 1][min(max(level, 1), 6) - 1]
             firstBaseline = addParagraph(block.inlines, base: TextAttributes(variant: .bold, scale: scale, color: level >= 6 ? .muted : color),
-                                         x: x0, width: block.alignment == .left ? wide : w, alignment: block.alignment)
+                                         x: block.alignment == .left ? wideX : x0, width: block.alignment == .left ? wide : w, alignment: block.alignment)
         case .paragraph:
             // An alert's label is bold in the alert's colour.
             let base = block.isCalloutLabel ? TextAttributes(variant: .bold, color: block.callout?.paletteColor ?? .accent) : TextAttributes(color: color)
             firstBaseline = addParagraph(block.inlines, base: base, x: x0, width: w, alignment: block.alignment)
         case .code:
-            firstBaseline = addCode(block.inlines.map(\.text).joined(), color: color, x: x0, width: wide)
+            firstBaseline = addCode(block.inlines.map(\.text).joined(), color: color, x: wideX, width: wide)
         case let .image(path, alt):
             if !addImage(path: path, x: x0, width: w, alignment: block.alignment) {
                 // The alt text stands in for an image that cannot be shown.
@@ -100,9 +108,11 @@ struct LayoutBuilder {
         if let marker = block.marker {
             // An empty item or an image still gets its marker, on a body-text baseline.
             if y == top { y += (em * 1.2 * style.lineSpacing).rounded() }
-            addMarker(marker, depth: block.listDepth, baseline: firstBaseline ?? Int(top + em), rightEdge: x0 - em * 0.4)
+            // Beside the text's start: left of it, or right of it in right-to-left text.
+            addMarker(marker, depth: block.listDepth, baseline: firstBaseline ?? Int(top + em),
+                      edge: rightToLeft ? x0 + w + em * 0.4 : x0 - em * 0.4, rightToLeft: rightToLeft)
         }
-        addQuoteBars(depth: quoteDepth, top: top, innermost: block.callout?.paletteColor ?? .accent)
+        addQuoteBars(depth: quoteDepth, top: top, innermost: block.callout?.paletteColor ?? .accent, rightToLeft: rightToLeft)
         previousWasCalloutLabel = block.isCalloutLabel
         previousQuoteDepth = quoteDepth
         previousBottom = y

@@ -18,6 +18,7 @@ enum MarkdownReader {
         CMark.withTree(body) { root in walker.walk(root) }
         var document = Document(title: title ?? walker.firstHeading, baseDirectory: nil, blocks: walker.blocks)
         document.language = FrontMatter.language(source)
+        document.direction = FrontMatter.direction(source)
         return document
     }
 }

@@ -130,8 +130,9 @@ public final class PageLayout {
                 let penX = Float(originX + dx) + glyph.x
                 guard penX > reachMinX, penX < reachMaxX else { continue }
                 let whole = penX.rounded(.down)
-                let subpixel = Int((penX - whole) * 4) & 3
                 let face = Int(glyph.face)
+                // Scaled bitmaps (colour emoji) have no outline to shift: one mask each.
+                let subpixel = store.faces[face].bitmapScale != 1 ? 0 : Int((penX - whole) * 4) & 3
                 let key = GlyphCache.Key(face: face, glyph: glyph.glyph, subpixel: subpixel)
                 guard let mask = cache.mask(for: key, render: { store.faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel) }),
                       mask.width > 0 else { continue }
@@ -139,6 +140,10 @@ public final class PageLayout {
                 let y = baseline - Int(glyph.dy) - mask.top
                 // Skip masks wholly outside the clip before touching their bytes.
                 guard x < visible.maxX, y < visible.maxY, x + mask.width > visible.minX, y + mask.height > visible.minY else { continue }
+                if let color = mask.color {
+                    target.drawImage(color, x: x, y: y)
+                    continue
+                }
                 mask.pixels.withUnsafeBufferPointer { bytes in
                     target.drawMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
                                      x: x, y: y, color: palette[Int(glyph.color.rawValue)])

@@ -43,6 +43,9 @@ public struct TextStyle: Sendable, Equatable {
     /// The language of pages that do not name their own (front matter `lang:`): it picks
     /// the hyphenation dictionary. Nil: words are not hyphenated.
     public var language: String? = nil
+    /// The direction of pages that do not set their own (front matter `dir:`); nil: each
+    /// paragraph's first strong character, else the page language's direction.
+    public var direction: TextDirection? = nil
 
     public struct Insets: Sendable, Equatable {
         public var top: Int, left: Int, bottom: Int, right: Int

@@ -25,6 +25,14 @@ public enum TypesetBenchmarks {
                 _ = typesetter.freshLayout(document, width: 1080)  // fonts opened, chains warm
                 return { _ = typesetter.freshLayout(document, width: 1080) }
             },
+            // A pathological page: one letter and 300 000 combining marks (600 KB), a
+            // single grapheme cluster. HarfBuzz alone was quadratic in it (108 s).
+            BenchCase(name: "text.layout.marks") { _, _ in
+                let typesetter = try Typesetter(style: TextStyle(size: 18))
+                let document = Document.markdown("a" + String(repeating: "\u{301}", count: 300_000))
+                _ = typesetter.freshLayout(document, width: 1080)
+                return { _ = typesetter.freshLayout(document, width: 1080) }
+            },
             BenchCase(name: "text.draw") { w, h in
                 let typesetter = try Typesetter(style: TextStyle(size: 18))
                 let layout = typesetter.layout(.markdown(sampleMarkdown(bytes: 40 * 1024)), width: w)

@@ -30,7 +30,16 @@ public final class Typesetter {
         }
     }
 
-    /// Opens every configured font at the body size; an error names the font file.
+    /// Configured fonts that cannot be used (each message names the file and why); the
+    /// others are used without them. Empty when every font opened.
+    public var fontProblems: [String] {
+        var seen = Set<String>()
+        return FontChain.Variant.allCases.compactMap { chains[ChainKey(variant: $0, scale: 1)] }
+            .flatMap(\.problems).filter { seen.insert($0).inserted }
+    }
+
+    /// Opens every configured font at the body size. A font that cannot be used is left
+    /// out (`fontProblems`); an error, naming the font file, only when none can be.
     public init(style: TextStyle) throws {
         guard !style.fontPaths.isEmpty else { throw Error.noFonts }
         guard style.size >= 4, style.size <= 512 else { throw Error.badSize(style.size) }
@@ -62,6 +71,8 @@ public final class Typesetter {
     func freshLayout(_ document: Document, width: Int) -> PageLayout {
         var builder = LayoutBuilder(typesetter: self, width: width, baseDirectory: document.baseDirectory)
         builder.language = document.language ?? style.language
+        builder.directionPolicy = DirectionPolicy(explicit: document.direction ?? style.direction,
+                                                  fallback: builder.language.map(TextDirection.of(language:)) ?? .leftToRight)
         for block in document.blocks { builder.addAnchoring(block) }
         return builder.finish()
     }

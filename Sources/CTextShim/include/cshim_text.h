@@ -1,5 +1,5 @@
 // Typeset's part of the C shim: FreeType load-target macros and ICU's versioned
-// line-break functions, which Swift cannot import directly.
+// line-break and bidi functions, which Swift cannot import directly.
 #ifndef LECTERN_CSHIM_TEXT_H
 #define LECTERN_CSHIM_TEXT_H
 
@@ -16,5 +16,22 @@ int32_t lectern_ft_load_target_normal(void);
 /// into `breaks` and returns how many there are; -1 when ICU fails. Only the first
 /// `capacity` offsets are written; the return value is the full count.
 int32_t lectern_line_breaks(const uint16_t *text, int32_t length, int32_t *breaks, int32_t capacity);
+
+/// Unicode bidi (UAX #9, ICU ubidi) embedding levels of one paragraph of UTF-16 text,
+/// one per code unit into `levels`. `direction`: 0 left to right, 1 right to left,
+/// -1 from the first strong character (left to right when none), -2 the same but right
+/// to left when none. Returns the paragraph's level (0 or 1), -1 when ICU fails.
+int32_t lectern_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels);
+/// Visual order of `length` items with these levels (rule L2, ICU ubidi_reorderVisual):
+/// visualToLogical[v] is the logical index shown at visual position v.
+void lectern_bidi_reorder(const uint8_t *levels, int32_t length, int32_t *visualToLogical);
+/// The direction of the first strong character (rule P2, ubidi_getBaseDirection):
+/// 0 left to right, 1 right to left, -1 none.
+int32_t lectern_bidi_base_direction(const uint16_t *text, int32_t length);
+
+/// FT_HAS_COLOR, FT_HAS_FIXED_SIZES (`face` is an FT_Face) and FT_LOAD_COLOR.
+int32_t lectern_ft_has_color(void *face);
+int32_t lectern_ft_has_fixed_sizes(void *face);
+int32_t lectern_ft_load_color(void);
 
 #endif

@@ -63,7 +63,7 @@ public enum ConfigLoader {
         "theme": themeKeys + ["high_contrast"],
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
-        "page": ["title", "content", "icon", "icon_selected", "pdf_width"],
+        "page": ["title", "content", "icon", "icon_selected", "pdf_width", "lang", "dir"],
         "idle": ["home_after", "blank_after"],
     ]
 
@@ -175,9 +175,9 @@ public enum ConfigLoader {
     }
 
     private static func readText(_ s: ConfigSection, into text: inout KioskConfig.Text) {
-        let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path) }
-        if let fonts { text.fonts = fonts }
         text.size = s.number("size", in: 6...200) ?? text.size
+        let fonts = s.paths("fonts", what: "font file") { path in FontProbe.problem(path: path, size: text.size ?? 20) }
+        if let fonts { text.fonts = fonts }
         if let measure = s.number("measure", in: 0...200) {
             if measure == 0 || measure >= 20 { text.measure = measure } else { s.report("measure", "\(measure) characters is too narrow to read: use 20…200, or 0 for no limit") }
         }
@@ -213,6 +213,16 @@ public enum ConfigLoader {
                 if !page.isPDF { s.report("pdf_width", "pdf_width applies to PDF pages only; \(path) is not a .pdf") }
             } else {
                 s.report("pdf_width", "\"\(width)\" is not a PDF width: write \"reading\" (the text column) or \"screen\" (edge to edge)")
+            }
+        }
+        if let language = s.string("lang") {
+            if Hyphenator.isValidTag(language) { page.language = language } else {
+                s.report("lang", "\"\(language)\" is not a language tag: write e.g. \"en\", \"he\" or \"ar-EG\"")
+            }
+        }
+        if let dir = s.string("dir") {
+            if let direction = TextDirection(rawValue: dir) { page.direction = direction } else {
+                s.report("dir", "\"\(dir)\" is not a direction: write \"rtl\" or \"ltr\"")
             }
         }
         return page

@@ -68,11 +68,18 @@ public struct PageReport: Sendable {
     }
 }
 
+/// A configured font that cannot be used (the message names the file and why).
+public struct UnusableFont: Error, CustomStringConvertible {
+    public let description: String
+}
+
 public enum ContentCheck {
     /// Checks every page of `config`. Throws only when the fonts themselves cannot be
     /// opened (the error names the font file).
     public static func check(config: KioskConfig) throws -> [PageReport] {
         let typesetter = try Typesetter(style: TypesetContent.style(config: config, size: config.text.size ?? 20))
+        // The kiosk shows the pages without a font it cannot use; `check` names it.
+        if let problem = typesetter.fontProblems.first { throw UnusableFont(description: problem) }
         let reports = config.pages.map { page in
             var report: PageReport
             let document: Document?

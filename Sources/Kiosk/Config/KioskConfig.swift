@@ -1,5 +1,6 @@
 import Touch
 import Raster
+import Typeset
 
 /// Everything an integrator can set, with the design's defaults. Built by
 /// `ConfigLoader` from a TOML file, or `KioskConfig.builtIn` when there is none.
@@ -85,6 +86,11 @@ public struct KioskConfig: Sendable, Equatable {
             if case let .file(path) = source { return path.lowercased().hasSuffix(".pdf") }
             return false
         }
+        /// The page's language (`lang`, a BCP 47 tag such as "he"): for a language menu,
+        /// and the page's layout when its front matter names none. Nil: not given.
+        public var language: String? = nil
+        /// The page's direction (`dir`); nil: from its text and language.
+        public var direction: TextDirection? = nil
 
         public init(title: String, source: Source, icon: String? = nil, iconSelected: String? = nil) {
             self.title = title; self.source = source; self.icon = icon; self.iconSelected = iconSelected

@@ -36,6 +36,11 @@ public final class TypesetContent: PageContent {
         style.imageScale = scale
         do {
             typesetter = try Typesetter(style: style)
+            // One font that cannot be used is left out; the others keep serving.
+            for problem in typesetter.fontProblems {
+                Log.error("\(problem); the other fonts are used without it")
+                problems.append(problem)
+            }
         } catch {
             // A configured font that cannot be opened must not leave the screen empty:
             // say which, and show the pages in the system's default fonts.
@@ -78,7 +83,11 @@ public final class TypesetContent: PageContent {
             d = .markdown(markdown)
         case let .file(path):
             do {
-                d = try Document.load(path: path)
+                var loaded = try Document.load(path: path)
+                // The [[page]]'s lang and dir stand in for front matter that names none.
+                loaded.language = loaded.language ?? config.pages[i].language
+                loaded.direction = loaded.direction ?? config.pages[i].direction
+                d = loaded
             } catch {
                 let message = "\(error)"
                 problems.append(message)
