@@ -85,7 +85,25 @@ struct RunCommand: ParsableCommand {
                 return nil
             }
         }
-        session.onReload = { time in kiosk.deviceReload(at: time) }
+        // Content that updates itself ([watch]): inotify on the site, checked once it settles.
+        var watch: ContentWatch?
+        if config != nil, kioskConfig.watch.enabled {
+            do {
+                watch = try ContentWatch(runtime: kiosk, settle: kioskConfig.watch.settle, log: session.log)
+                session.log.info("content watch: \(watch!.watchedPaths.count) path(s) watched, settle \(kioskConfig.watch.settle) s, version \(watch!.version)")
+            } catch {
+                session.log.warning("content watch unavailable (\(error)); send SIGHUP after changing content")
+            }
+        }
+        watch?.onUpdate = { update in
+            session.status(update.ok ? "content updated" : "content update refused: \(update.reason)")
+        }
+        session.onLoop = { loop, _ in watch?.attach(to: loop, clock: SystemClock()) }
+        session.onReload = { time in
+            let effect = kiosk.deviceReload(at: time)
+            watch?.siteReloaded()
+            return effect
+        }
         kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         do {

@@ -49,6 +49,8 @@ public enum ConfigLoader {
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
         "page": ["title", "content", "icon", "icon_selected"],
         "idle": ["home_after", "blank_after"],
+        "watch": ["enabled", "settle"],
+        "metrics": ["enabled", "path"],
     ]
 
     /// Parses configuration text. With `checkFiles`, the files it names must exist.
@@ -101,6 +103,8 @@ public enum ConfigLoader {
             case "display": readDisplay(section, into: &config.display)
             case "theme": readTheme(section, into: &config.theme)
             case "text": readText(section, into: &config.text)
+            case "watch": readWatch(section, into: &config.watch)
+            case "metrics": readMetrics(section, into: &config.metrics)
             default: readIdle(section, into: &config.idle)
             }
         }
@@ -156,6 +160,22 @@ public enum ConfigLoader {
     private static func readIdle(_ s: ConfigSection, into idle: inout KioskConfig.Idle) {
         idle.homeAfter = s.number("home_after", in: 0...86_400 * 365) ?? idle.homeAfter
         idle.blankAfter = s.number("blank_after", in: 0...86_400 * 365) ?? idle.blankAfter
+    }
+
+    private static func readWatch(_ s: ConfigSection, into watch: inout KioskConfig.Watch) {
+        watch.enabled = s.bool("enabled") ?? watch.enabled
+        watch.settle = s.number("settle", in: 0.1...600) ?? watch.settle
+    }
+
+    private static func readMetrics(_ s: ConfigSection, into metrics: inout KioskConfig.Metrics) {
+        metrics.enabled = s.bool("enabled") ?? metrics.enabled
+        if let path = s.string("path") {
+            if path.hasPrefix("/") && path.hasSuffix(".prom") {
+                metrics.path = path
+            } else {
+                s.report("path", "\"\(path)\" must be an absolute path ending in .prom (node_exporter's textfile collector reads only *.prom)")
+            }
+        }
     }
 
     private static func readPage(_ s: ConfigSection) -> KioskConfig.Page? {

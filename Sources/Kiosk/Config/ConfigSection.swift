@@ -76,6 +76,15 @@ struct ConfigSection {
         return value
     }
 
+    func bool(_ key: String) -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard case let .bool(b) = node.value else {
+            report(key, "must be true or false, not \(node.value.typeName)")
+            return nil
+        }
+        return b
+    }
+
     /// An integer or a float (TOML's `20` where a float is expected is fine).
     func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
         guard let node = node(key) else { return nil }

@@ -33,6 +33,8 @@ public final class DeviceSession {
     /// The output chosen (at start, when a display appears or changes), before the
     /// input is made: its connector says the panel's size when the touchscreen does not.
     public var onOutput: (OutputChoice) -> Void = { _ in }
+    /// The loop is made, before it runs: add fds and timers to it (the content watcher).
+    public var onLoop: (DeviceLoop, FrameMetrics) -> Void = { _, _ in }
 
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -88,6 +90,7 @@ public final class DeviceSession {
                 return makeInput(width, height, rotation)
             }
         }
+        onLoop(loop, metrics)
         loop.attachInput()
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
         loop.onSignal = { [unowned self] signal in
