@@ -24,6 +24,10 @@ public final class ContentWatch {
         public let ok: Bool
         /// Why it failed (the first problem), or "applied".
         public let reason: String
+
+        public init(wallTime: Double, ok: Bool, reason: String) {
+            self.wallTime = wallTime; self.ok = ok; self.reason = reason
+        }
     }
 
     public let runtime: KioskRuntime
@@ -177,8 +181,8 @@ extension ContentWatch {
     /// Puts the inotify fd in `loop`'s poll and the settle time among its deadlines;
     /// a check that applies the new site asks the loop for what SIGHUP would.
     public func attach(to loop: DeviceLoop, clock: MonotonicClock) {
-        loop.extraSources.append((fd, { [unowned self] in handleReadable(at: clock.now()) }))
-        loop.extraTimers.append((deadline: { [unowned self] in deadline },
-                                 fire: { [unowned self, unowned loop] time in loop.apply(deadlineReached(at: time)) }))
+        loop.extraSources.append((fd, { [self] in handleReadable(at: clock.now()) }))
+        loop.extraTimers.append((deadline: { [self] in deadline },
+                                 fire: { [self, unowned loop] time in loop.apply(deadlineReached(at: time)) }))
     }
 }

@@ -21,6 +21,7 @@ struct Lectern: ParsableCommand {
             SoakCommand.self,
             ReplayCommand.self,
             CalibrateCommand.self,
+            StatusCommand.self,
         ]
     )
 
