@@ -17,10 +17,12 @@ final class ContentWatchTests: XCTestCase {
     private var dir = ""
     private let pages = "[[page]]\ntitle = \"Long\"\ncontent = \"long.md\"\n[[page]]\ntitle = \"Short\"\ncontent = \"short.md\"\n"
     /// The wall clock follows the loop's clock from the real time the test started, so a
-    /// file written now is `settle` seconds old once the loop has run that long.
-    private let wallStart = Date().timeIntervalSince1970
+    /// file written now is `settle` seconds old once the loop has run that long. Taken in
+    /// setUp: XCTest makes every test case object when the whole suite starts.
+    private var wallStart = 0.0
 
     override func setUpWithError() throws {
+        wallStart = Date().timeIntervalSince1970
         dir = NSTemporaryDirectory() + "lectern-watch-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
