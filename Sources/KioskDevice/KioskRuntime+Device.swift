@@ -28,7 +28,12 @@ extension KioskRuntime: FrameSource {
 
     /// What a reload asks of the display owner, in the loop's terms.
     public func deviceReload(at time: Double) -> ReloadEffect {
-        switch reload(at: time) {
+        effect(of: reload(at: time))
+    }
+
+    /// What an outcome asks of the display owner (SIGHUP and the content watcher alike).
+    public func effect(of outcome: ReloadOutcome) -> ReloadEffect {
+        switch outcome {
         case .rejected, .noFile:
             return .nothing
         case .applied(_, displayChanged: false):

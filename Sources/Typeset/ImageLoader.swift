@@ -21,6 +21,22 @@ public enum ImageLoader {
         return try Image(contentsOfFile: file, fittingIn: width, ImageLimits.maxSide, scale: scale)
     }
 
+    /// The local files of `document`'s images (block and inline), resolved, each once:
+    /// what the content watcher watches beside the page itself.
+    public static func files(in document: Document) -> [String] {
+        var seen = Set<String>()
+        var files: [String] = []
+        for block in document.blocks {
+            var paths: [String] = []
+            if case let .image(path, _) = block.kind { paths.append(path) }
+            paths += block.inlines.compactMap { $0.style.contains(.image) ? $0.url : nil }
+            for path in paths {
+                if let file = resolve(path, relativeTo: document.baseDirectory), seen.insert(file).inserted { files.append(file) }
+            }
+        }
+        return files
+    }
+
     /// One message for each image of `document` that cannot be shown (missing, not a
     /// PNG or JPEG, corrupt, over the pixel cap), for `lectern check`. Decoding each at a
     /// thumbnail's size still reads and checks the whole file.

@@ -23,6 +23,7 @@ struct Lectern: ParsableCommand {
             SoakCommand.self,
             ReplayCommand.self,
             CalibrateCommand.self,
+            StatusCommand.self,
         ]
     )
 

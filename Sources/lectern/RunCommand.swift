@@ -87,7 +87,38 @@ struct RunCommand: ParsableCommand {
                 return nil
             }
         }
-        session.onReload = { time in kiosk.deviceReload(at: time) }
+        // Content that updates itself ([watch]): inotify on the site, checked once it settles.
+        var watch: ContentWatch?
+        if config != nil, kioskConfig.watch.enabled {
+            do {
+                watch = try ContentWatch(runtime: kiosk, settle: kioskConfig.watch.settle, log: session.log)
+                session.log.info("content watch: \(watch!.watchedPaths.count) path(s) watched, settle \(kioskConfig.watch.settle) s, version \(watch!.version)")
+            } catch {
+                session.log.warning("content watch unavailable (\(error)); send SIGHUP after changing content")
+            }
+        }
+        let metrics = kioskConfig.metrics.enabled ? MetricsFile(path: kioskConfig.metrics.path, runtime: kiosk, log: session.log) : nil
+        metrics?.watch = watch
+        watch?.onUpdate = { update in
+            session.status(update.ok ? "content updated" : "content update refused: \(update.reason)")
+            metrics?.reloaded(update, refusedBy: true)
+        }
+        session.onLoop = { loop, frameMetrics in
+            watch?.attach(to: loop, clock: SystemClock())
+            metrics?.frameMetrics = frameMetrics
+            metrics?.attach(to: loop, clock: SystemClock())
+        }
+        session.onReload = { time in
+            let outcome = kiosk.reload(at: time)
+            watch?.siteReloaded()
+            switch outcome {
+            case .applied: metrics?.reloaded(.init(wallTime: Date().timeIntervalSince1970, ok: true, reason: "applied"), refusedBy: false)
+            case let .rejected(reason): metrics?.reloaded(.init(wallTime: Date().timeIntervalSince1970, ok: false,
+                                                                reason: reason.split(separator: "\n").first.map(String.init) ?? reason), refusedBy: false)
+            case .noFile: break
+            }
+            return kiosk.effect(of: outcome)
+        }
         kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         // PDF pages are rendered off the loop; their pipe wakes it when a page is ready.

@@ -65,6 +65,8 @@ public enum ConfigLoader {
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
         "page": ["title", "content", "icon", "icon_selected", "pdf_width", "lang", "dir"],
         "idle": ["home_after", "blank_after"],
+        "watch": ["enabled", "settle"],
+        "metrics": ["enabled", "path"],
     ]
 
     static let themeKeys = ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha", "code_background"]
@@ -123,6 +125,8 @@ public enum ConfigLoader {
                 if let high = section.subsection("high_contrast", known: themeKeys) { readTheme(high, into: &config.highContrastTheme) }
             case "speech": readSpeech(section, into: &config.speech)
             case "text": readText(section, into: &config.text)
+            case "watch": readWatch(section, into: &config.watch)
+            case "metrics": readMetrics(section, into: &config.metrics)
             default: readIdle(section, into: &config.idle)
             }
         }
@@ -194,6 +198,22 @@ public enum ConfigLoader {
     private static func readIdle(_ s: ConfigSection, into idle: inout KioskConfig.Idle) {
         idle.homeAfter = s.number("home_after", in: 0...86_400 * 365) ?? idle.homeAfter
         idle.blankAfter = s.number("blank_after", in: 0...86_400 * 365) ?? idle.blankAfter
+    }
+
+    private static func readWatch(_ s: ConfigSection, into watch: inout KioskConfig.Watch) {
+        watch.enabled = s.bool("enabled") ?? watch.enabled
+        watch.settle = s.number("settle", in: 0.1...600) ?? watch.settle
+    }
+
+    private static func readMetrics(_ s: ConfigSection, into metrics: inout KioskConfig.Metrics) {
+        metrics.enabled = s.bool("enabled") ?? metrics.enabled
+        if let path = s.string("path") {
+            if path.hasPrefix("/") && path.hasSuffix(".prom") {
+                metrics.path = path
+            } else {
+                s.report("path", "\"\(path)\" must be an absolute path ending in .prom (node_exporter's textfile collector reads only *.prom)")
+            }
+        }
     }
 
     private static func readPage(_ s: ConfigSection) -> KioskConfig.Page? {

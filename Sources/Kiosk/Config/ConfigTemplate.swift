@@ -57,6 +57,14 @@ public enum ConfigTemplate {
         home_after = \(Int(defaults.idle.homeAfter))       # seconds without touch: first page, top, menu hidden (0 = never)
         blank_after = \(Int(defaults.idle.blankAfter))      # seconds without touch: display off; the first touch only wakes it
 
+        [watch]
+        enabled = \(defaults.watch.enabled)         # re-read this file and every page, image and icon when they change
+        settle = \(Int(defaults.watch.settle))              # seconds with no further change before the new site is checked and shown
+
+        [metrics]
+        enabled = \(defaults.metrics.enabled)         # health and usage counts (no personal data) for Prometheus
+        path = "\(defaults.metrics.path)"   # node_exporter's textfile collector directory (Debian)
+
         """
         for (page, file) in zip(DemoPages.all, pages) {
             out += """

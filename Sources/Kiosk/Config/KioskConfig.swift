@@ -121,6 +121,22 @@ public struct KioskConfig: Sendable, Equatable {
         public var rate = 165
     }
 
+    /// Content that updates itself: the configuration and every file the site uses are
+    /// watched (inotify); a change is checked as `lectern check` does once it settles.
+    public struct Watch: Sendable, Equatable {
+        public var enabled = true
+        /// Seconds without a further change (and since the newest file's mtime) before
+        /// the new site is checked and shown.
+        public var settle: Double = 1
+    }
+
+    /// Health and usage counters in Prometheus' text format, for node_exporter's
+    /// textfile collector (Debian's directory by default).
+    public struct Metrics: Sendable, Equatable {
+        public var enabled = true
+        public var path = "/var/lib/prometheus/node-exporter/lectern.prom"
+    }
+
     public var display = Display()
     public var theme = Theme()
     /// The theme a visitor switches on from the menu (`ThemeChoice.highContrast`).
@@ -129,6 +145,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var pages: [Page] = []
     public var idle = Idle()
     public var speech = Speech()
+    public var watch = Watch()
+    public var metrics = Metrics()
     /// Where the config came from (for messages), nil for the built-in one.
     public var sourcePath: String? = nil
 

@@ -25,6 +25,12 @@ public final class KioskRuntime {
     private var reportedPage: Int?
     /// The configuration was (re)assembled and its content problems are not logged yet.
     private var contentProblemsDue = false
+    /// Counts of use (touches, gestures, page views, reading time, menu and card opens).
+    public private(set) var usage = UsageCounters()
+    /// Reloads that failed (SIGHUP or the content watcher), for the error counts.
+    public private(set) var reloadsRejected = 0
+    /// The last touch, for reading time: (page index, time).
+    private var lastActivity: (page: Int, time: Double)?
     private let load: (String) throws -> KioskConfig
     public let logger: Logger
 
@@ -95,10 +101,12 @@ public final class KioskRuntime {
             built = size == nil ? nil : try assemble(next, at: time)
         } catch let errors as ConfigErrors {
             // One journal line per error (file:line:column: key: what to do), then the verdict.
+            reloadsRejected += 1
             for problem in errors.errors { log("reload: \(problem)", .error) }
             log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration", .warning)
             return .rejected(reason: "\(errors)")
         } catch {
+            reloadsRejected += 1
             log("reload: \(error); keeping the previous configuration", .error)
             return .rejected(reason: "\(error)")
         }
@@ -112,6 +120,7 @@ public final class KioskRuntime {
         }
         config = next
         if let built { assembly = built }
+        lastActivity = nil
         reportedPage = nil
         if built != nil { contentProblemsDue = true }
         reportPage()
@@ -125,6 +134,7 @@ public final class KioskRuntime {
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
+        next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }
         log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
         return next
     }
@@ -164,7 +174,19 @@ public final class KioskRuntime {
     // MARK: What the loop asks, once per turn
 
     public func handle(_ event: TouchEvent) {
-        assembly?.scene.handle(event)
+        guard let scene = assembly?.scene else { return }
+        let page = scene.currentPage, menu = scene.menu.isPresented, card = scene.links.card.isPresented
+        scene.handle(event)
+        if case .down = event { usage.touches += 1 }
+        if !menu && scene.menu.isPresented { usage.menuOpens += 1 }
+        if !card && scene.links.card.isPresented { usage.linkCardsOpened += 1 }
+        if let last = lastActivity, last.page == page, config.pages.indices.contains(page) {
+            usage.read(config.pages[page].title, from: last.time, to: event.time)
+        }
+        if scene.currentPage != page, config.pages.indices.contains(scene.currentPage) {
+            usage.views[config.pages[scene.currentPage].title, default: 0] += 1
+        }
+        lastActivity = (scene.currentPage, event.time)
         reportPage()
     }
 

@@ -57,6 +57,9 @@ public final class DeviceLoop {
     let log: Logger
     /// Extra fds and what to do when each is readable (udev monitor, ...).
     public var extraSources: [(fd: FileDescriptor, handle: () -> Void)] = []
+    /// Timed work outside the source (the content watcher's settle time): the poll
+    /// waits no longer than the earliest `deadline()`; `fire` runs once it has passed.
+    public var extraTimers: [(deadline: () -> Double?, fire: (_ time: Double) -> Void)] = []
     /// Signals other than SIGTERM / SIGINT (which stop the loop) and SIGHUP (reload,
     /// when `onReload` is set) go here.
     public var onSignal: (Int32) -> Void = { _ in }
@@ -131,6 +134,7 @@ public final class DeviceLoop {
             notifier?.watchdog()
             nextPing = now + interval
         }
+        for timer in extraTimers { if let due = timer.deadline(), due <= now { timer.fire(now) } }
         try turn(at: now)
         if let metrics, lastFrameTime == now { metrics.recordWork("frame", seconds: clock.now() - now) }
         guard running else { return }
@@ -144,6 +148,7 @@ public final class DeviceLoop {
         var wake = deadline
         if let ping = nextPing { wake = min(wake ?? ping, ping) }
         if case let .scheduled(at) = repaint { wake = min(wake ?? at, at) }
+        for timer in extraTimers { if let due = timer.deadline() { wake = min(wake ?? due, due) } }
         let timeout: Int32 = wake.map { Int32(clamping: Int((max(0, $0 - now) * 1000).rounded(.up))) } ?? -1
         _ = try system.poll(&requests, timeout: timeout)
         wakeUps += 1
@@ -242,6 +247,9 @@ public final class DeviceLoop {
             }
         }
     }
+
+    /// Applies what a reload asks, as SIGHUP does (the content watcher's reloads).
+    public func apply(_ effect: ReloadEffect) { reload(effect) }
 
     /// Applies what a reload asks: a rejected file changes nothing at all, not a pixel.
     private func reload(_ effect: ReloadEffect) {

@@ -36,6 +36,8 @@ public final class DeviceSession {
     /// Fds of work finished off the loop (PDF pages rendered) and what to do when one is
     /// readable, at the loop's time; the loop redraws if the scene then needs it.
     public var wakeSources: [(fd: Int32, handle: (_ time: Double) -> Void)] = []
+    /// The loop is made, before it runs: add fds and timers to it (the content watcher).
+    public var onLoop: (DeviceLoop, FrameMetrics) -> Void = { _, _ in }
 
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
@@ -91,6 +93,7 @@ public final class DeviceSession {
                 return makeInput(width, height, rotation)
             }
         }
+        onLoop(loop, metrics)
         loop.attachInput()
         loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
         loop.onSignal = { [unowned self] signal in

@@ -13,6 +13,31 @@ public final class FrameMetrics {
     /// touch is read, so a long turn is input lag (libinput warns past 20 ms).
     public private(set) var work: [String: [Double]] = [:]
     private var lastReport: Double?
+    /// Process start to the first frame on screen, once known (the metrics file).
+    public private(set) var startupToFirstFrame: Double?
+    /// The busy-time figures last logged, by kind of work (the metrics file writes them).
+    public private(set) var lastWork: [String: WorkSummary] = [:]
+
+    /// One kind of work's busy time over a reporting window.
+    public struct WorkSummary: Equatable, Sendable {
+        public let median: Double, p99: Double, max: Double
+        public let over20ms: Int, samples: Int
+
+        init(_ sorted: [Double]) {
+            median = Percentile.nearestRank(sorted, 0.5)
+            p99 = Percentile.nearestRank(sorted, 0.99)
+            max = sorted.last ?? 0
+            over20ms = sorted.filter { $0 > 0.020 }.count
+            samples = sorted.count
+        }
+    }
+
+    /// The figures of the window in progress where it has samples, else those last logged.
+    public func currentWork() -> [String: WorkSummary] {
+        var out = lastWork
+        for (what, times) in work where !times.isEmpty { out[what] = WorkSummary(times.sorted()) }
+        return out
+    }
     public static let reportInterval = 60.0
 
     /// `secondsSinceStart` measures from process start (default: /proc/self/stat).
@@ -23,6 +48,7 @@ public final class FrameMetrics {
 
     public func firstFrame() {
         if let s = secondsSinceStart() {
+            startupToFirstFrame = s
             log.info("metrics startup_to_first_frame_ms=\(Self.ms(s))")
         }
     }
@@ -49,6 +75,7 @@ public final class FrameMetrics {
     public func report() {
         for (what, times) in work.sorted(by: { $0.key < $1.key }) where !times.isEmpty {
             let sorted = times.sorted()
+            lastWork[what] = WorkSummary(sorted)
             log.info("metrics \(what)_work_ms median=\(Self.ms(Percentile.nearestRank(sorted, 0.5))) p99=\(Self.ms(Percentile.nearestRank(sorted, 0.99))) max=\(Self.ms(sorted.last!)) over_20ms=\(sorted.filter { $0 > 0.020 }.count) samples=\(sorted.count)")
         }
         work.removeAll(keepingCapacity: true)

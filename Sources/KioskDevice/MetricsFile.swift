@@ -1,0 +1,136 @@
+import Foundation
+import Kiosk
+import LecternLog
+import Logging
+import Measure
+import Platform
+
+/// Health and usage in Prometheus' text format, for node_exporter's textfile collector:
+/// written atomically at most once a minute while anything counted changes, and at
+/// once after a reload or a content update. An idle kiosk writes nothing (its figures
+/// do not change): liveness is `lectern_up_since_seconds` with systemd's watchdog, not
+/// the file's age.
+public final class MetricsFile {
+    public let path: String
+    let runtime: KioskRuntime
+    let log: Logger
+    let wallClock: () -> Double
+    /// Unix time the process started.
+    public let upSince: Double
+    public weak var loop: DeviceLoop?
+    public var frameMetrics: FrameMetrics?
+    public weak var watch: ContentWatch?
+    public static let interval = 60.0
+
+    /// The last reload or content update: (Unix time, ok, reason).
+    public private(set) var lastReload: ContentWatch.Update?
+    public private(set) var errors: [String: Int] = ["reload_rejected": 0, "content_update_refused": 0, "metrics_write": 0]
+    /// What was last written, to know whether anything changed.
+    private var written: Snapshot?
+    private var writtenAt: Double?
+    private var writeNow = true
+    private var lastWriteError: String?
+
+    struct Snapshot: Equatable {
+        var usage: UsageCounters, frames: Int, reload: ContentWatch.Update?, errors: [String: Int], version: String?
+    }
+
+    public init(path: String, runtime: KioskRuntime, wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 },
+                secondsSinceStart: () -> Double? = ProcessClock.secondsSinceStart, log: Logger = .lectern) {
+        self.path = path
+        self.runtime = runtime
+        self.wallClock = wallClock
+        self.log = log
+        let now = wallClock()
+        upSince = now - (secondsSinceStart() ?? 0)
+    }
+
+    /// A reload (SIGHUP) or a content update (the watcher) ended: written at once.
+    public func reloaded(_ update: ContentWatch.Update, refusedBy watcher: Bool) {
+        lastReload = update
+        if !update.ok { errors[watcher ? "content_update_refused" : "reload_rejected", default: 0] += 1 }
+        writeNow = true
+    }
+
+    private var snapshot: Snapshot {
+        Snapshot(usage: runtime.usage, frames: loop?.framesPresented ?? 0, reload: lastReload, errors: errors, version: watch?.version)
+    }
+
+    /// When the file is due: now after a reload, a minute after the last write while the
+    /// figures differ from those written, never while nothing changes.
+    public func deadline(now: Double) -> Double? {
+        if writeNow { return now }
+        guard written != snapshot else { return nil }
+        return (writtenAt ?? now) + Self.interval
+    }
+
+    public func write(at time: Double) {
+        writeNow = false
+        writtenAt = time
+        let current = snapshot
+        do {
+            try AtomicFile.write(render(), to: path)
+            written = current
+            lastWriteError = nil
+        } catch {
+            errors["metrics_write", default: 0] += 1
+            written = snapshot  // not again before the next minute's change
+            let message = "\(error)"
+            if message != lastWriteError { log.warning("metrics: cannot write \(path): \(message)") }
+            lastWriteError = message
+        }
+    }
+
+    /// The whole file.
+    public func render() -> String {
+        var out = PrometheusText()
+        let usage = runtime.usage
+        out.single("lectern_up_since_seconds", .gauge, help: "Unix time the lectern process started.", upSince)
+        if let startup = frameMetrics?.startupToFirstFrame {
+            out.single("lectern_startup_to_first_frame_seconds", .gauge, help: "Seconds from process start to the first frame on screen.", startup)
+        }
+        out.single("lectern_frames_drawn_total", .counter, help: "Frames presented on the display.", Double(loop?.framesPresented ?? 0))
+        out.single("lectern_touches_total", .counter, help: "Fingers put down on the touchscreen.", Double(usage.touches))
+        out.family("lectern_gestures_total", .counter, help: "Gestures recognised, by kind.",
+                   UsageCounters.gestureKinds.map { ([("kind", $0)], Double(usage.gestures[$0] ?? 0)) })
+        let work = frameMetrics?.currentWork() ?? [:]
+        if !work.isEmpty {
+            out.family("lectern_busy_seconds", .gauge, help: "Loop busy time per turn over the last minute logged (median, p99, max), by work.",
+                       work.sorted { $0.key < $1.key }.flatMap { what, s in
+                           [([("work", what), ("stat", "median")], s.median), ([("work", what), ("stat", "p99")], s.p99),
+                            ([("work", what), ("stat", "max")], s.max)]
+                       })
+            out.family("lectern_busy_over_20ms", .gauge, help: "Loop turns over 20 ms in the last minute logged, by work.",
+                       work.sorted { $0.key < $1.key }.map { ([("work", $0.key)], Double($0.value.over20ms)) })
+        }
+        out.family("lectern_errors_total", .counter, help: "Errors, by kind.",
+                   errors.sorted { $0.key < $1.key }.map { ([("kind", $0.key)], Double($0.value)) })
+        if let reload = lastReload {
+            out.single("lectern_last_reload_timestamp_seconds", .gauge, help: "Unix time of the last reload or content update.", reload.wallTime)
+            out.family("lectern_last_reload_ok", .gauge, help: "Whether the last reload or content update was applied (1) or refused (0), and why.",
+                       [([("reason", reload.reason)], reload.ok ? 1 : 0)])
+        }
+        if let version = watch?.version {
+            out.family("lectern_content_version_info", .gauge, help: "Hash of the site's files on screen.", [([("version", version)], 1)])
+        }
+        let titles = runtime.config.pages.map(\.title)
+        out.family("lectern_page_views_total", .counter, help: "Times a visitor brought a page on screen, by page title.",
+                   titles.map { ([("page", $0)], Double(usage.views[$0] ?? 0)) })
+        out.family("lectern_page_reading_seconds_total", .counter, help: "Seconds visitors spent with a page (gaps between touches counted up to 30 s).",
+                   titles.map { ([("page", $0)], usage.readingSeconds[$0] ?? 0) })
+        out.single("lectern_link_cards_opened_total", .counter, help: "Link cards (QR codes) opened.", Double(usage.linkCardsOpened))
+        out.single("lectern_menu_opens_total", .counter, help: "Times the menu was opened.", Double(usage.menuOpens))
+        out.single("lectern_language_choices_total", .counter, help: "Languages chosen by visitors (0 until language choice exists).",
+                   Double(usage.languageChoices.values.reduce(0, +)))
+        out.single("lectern_speech_sessions_total", .counter, help: "Speech-mode sessions (0 until speech mode exists).", Double(usage.speechSessions))
+        return out.text
+    }
+
+    /// Into the loop's timers: written when due (no wake-up while nothing changes). The loop
+    /// keeps the file alive; the file holds the loop weakly.
+    public func attach(to loop: DeviceLoop, clock: MonotonicClock) {
+        self.loop = loop
+        loop.extraTimers.append((deadline: { [self] in deadline(now: clock.now()) },
+                                 fire: { [self] time in write(at: time) }))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Glibc
+import KioskDevice
+import KioskHeadless
+import Logging
+import Platform
+import Touch
+import XCTest
+@testable import Kiosk
+
+/// The metrics file after a scripted session: written by the loop's timer, read back by
+/// Debian's node_exporter (its textfile collector) over HTTP on localhost.
+final class MetricsExportTests: XCTestCase {
+    static let exporter = "/usr/bin/prometheus-node-exporter"
+    private var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "lectern-metrics-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// A session on the built-in pages: the menu opened with three fingers, the second
+    /// page chosen on the ring, a scroll, then nothing for a minute.
+    private func session() throws -> (HeadlessPlayer, MetricsFile) {
+        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
+        let player = try HeadlessPlayer(runtime: runtime, width: 1280, height: 800)
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
+                                  secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        metrics.attach(to: player.loop, clock: player.clock)
+        player.step(to: 0.1)
+        // Where the ring puts the second page's item on this screen.
+        let ring = player.scene.ring
+        let spot = stride(from: 0.0, to: 1280, by: 4).lazy.flatMap { x in stride(from: 0.0, to: 800, by: 4).lazy.map { (x, $0) } }
+            .first { ring.item(atX: $0.0, y: $0.1) == 1 }
+        let (x, y) = try XCTUnwrap(spot)
+        let script = try GestureScript.parse("""
+            0.300 tap 3 640 400
+            1.500 tap 1 \(x) \(y)
+            3.000 drag 0 640 600 640 200 0.4
+            """)
+        var index = 0
+        player.play(script.events, from: &index, until: 10)
+        return (player, metrics)
+    }
+
+    func testTheCountsMatchAScriptedSession() throws {
+        let (player, metrics) = try session()
+        let early = try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)
+        XCTAssertTrue(early.contains("lectern_touches_total 0\n"), "written at start, before any touch")
+        player.step(to: 59)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8), early, "at most once a minute")
+        player.step(to: 61)
+        let samples = PrometheusText.parse(try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)).samples
+        func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
+            samples.first { $0.name == name && $0.labels == labels }?.value
+        }
+        let second = KioskConfig.builtIn.pages[1].title
+        XCTAssertEqual(value("lectern_touches_total"), 5)
+        XCTAssertEqual(value("lectern_gestures_total", ["kind": "three_finger_tap"]), 1)
+        XCTAssertEqual(value("lectern_gestures_total", ["kind": "tap"]), 1)
+        XCTAssertEqual(value("lectern_gestures_total", ["kind": "pan_vertical"]), 1)
+        XCTAssertEqual(value("lectern_gestures_total", ["kind": "pinch"]), 0)
+        XCTAssertEqual(value("lectern_menu_opens_total"), 1)
+        XCTAssertEqual(value("lectern_page_views_total", ["page": second]), 1)
+        XCTAssertEqual(value("lectern_page_views_total", ["page": KioskConfig.builtIn.pages[0].title]), 0)
+        XCTAssertEqual(value("lectern_frames_drawn_total"), Double(player.loop.framesPresented))
+        XCTAssertEqual(value("lectern_up_since_seconds"), 1_800_000_000 - 5)
+        XCTAssertEqual(value("lectern_speech_sessions_total"), 0)
+        let reading = try XCTUnwrap(value("lectern_page_reading_seconds_total", ["page": second]))
+        XCTAssertEqual(reading, 3.4 - 1.55, accuracy: 0.1, "from the ring tap to the drag's end")
+        XCTAssertEqual(player.runtime.usage.touches, 5)
+        _ = metrics
+        // Idle home (120 s after the last touch) draws a frame: written a minute later, then
+        // nothing changes any more: no further write, no wake-up for the file.
+        player.step(to: 400)
+        let wakeUps = player.loop.wakeUps
+        player.step(to: 590)
+        XCTAssertEqual(player.loop.wakeUps, wakeUps, "idle: the blanking at 600 s is the next thing due")
+        let last = PrometheusText.parse(try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)).samples
+        XCTAssertEqual(last.first { $0.name == "lectern_frames_drawn_total" }?.value, Double(player.loop.framesPresented))
+    }
+
+    func testLabelsAreEscapedAndReadBack() {
+        var text = PrometheusText()
+        text.family("lectern_x_total", .counter, help: "A \\ help\nline.", [([("page", "He said \"hi\"\\\nbye")], 2)])
+        XCTAssertTrue(text.text.contains(#"lectern_x_total{page="He said \"hi\"\\\nbye"} 2"#), text.text)
+        XCTAssertTrue(text.text.contains(#"# HELP lectern_x_total A \\ help\nline."#), text.text)
+        let back = PrometheusText.parse(text.text)
+        XCTAssertEqual(back.samples.map(\.name), ["lectern_x_total"])
+        XCTAssertEqual(back.samples.first?.labels, ["page": "He said \"hi\"\\\nbye"])
+        XCTAssertEqual(back.samples.first?.value, 2)
+        XCTAssertEqual(back.help["lectern_x_total"], "A \\ help\nline.")
+    }
+
+    /// node_exporter's textfile collector parses the file (with Prometheus' own parser)
+    /// and serves the same values.
+    func testNodeExporterServesTheFile() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.exporter) else {
+            throw XCTSkip("\(Self.exporter) is absent: install Debian's prometheus-node-exporter (scripts/install-deps does)")
+        }
+        let (player, _) = try session()
+        player.step(to: 61)
+        let port = 20_000 + Int(getpid() % 20_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.exporter)
+        process.arguments = ["--web.listen-address=127.0.0.1:\(port)", "--collector.disable-defaults",
+                             "--collector.textfile", "--collector.textfile.directory=\(dir)"]
+        process.standardOutput = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: dir + "/exporter.log", contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/exporter.log"))
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        // The exporter listens within moments; ask until it answers (not a timing assertion).
+        var body: String?
+        for _ in 0..<100 where body == nil {
+            body = Self.httpGet(port: port, path: "/metrics")
+            if body == nil { usleep(50_000) }
+        }
+        let text = try XCTUnwrap(body, "node_exporter did not answer on 127.0.0.1:\(port)")
+        process.terminate()
+        process.waitUntilExit()
+        let log = (try? String(contentsOfFile: dir + "/exporter.log", encoding: .utf8))?
+            .split(separator: "\n").filter { $0.contains("level=error") }.joined(separator: "\n") ?? ""
+        // node_textfile_mtime_seconds is reported only for files the collector read and parsed.
+        XCTAssertTrue(text.contains("node_textfile_mtime_seconds{file=\"\(dir)/lectern.prom\"}"), "the collector did not read the file: \(log)")
+        let served = PrometheusText.parse(text).samples.filter { $0.name.hasPrefix("lectern_") }
+        let written = PrometheusText.parse(try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)).samples
+        XCTAssertEqual(served.count, written.count)
+        for sample in written {
+            XCTAssertEqual(served.first { $0.name == sample.name && $0.labels == sample.labels }?.value, sample.value, "\(sample.name) \(sample.labels)")
+        }
+        XCTAssertEqual(served.first { $0.name == "lectern_touches_total" }?.value, 5)
+    }
+
+    /// HTTP/1.0 GET on localhost over a plain socket: the body, or nil if nothing listens.
+    static func httpGet(port: Int, path: String) -> String? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return nil }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            response += buffer[0..<n]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        guard text.hasPrefix("HTTP/1.") , text.contains(" 200 "), let split = text.range(of: "\r\n\r\n") else { return nil }
+        return String(text[split.upperBound...])
+    }
+}
