@@ -62,8 +62,13 @@ public final class SceneRenderer: FramePainter {
     /// Whether any frame was described for drawing yet.
     public var hasDrawn: Bool { current != nil }
 
-    /// Forget the frame drawn last: the scene owes the screen a frame.
-    public func invalidate() { current = nil }
+    /// The page's pixels changed without the scene knowing (a PDF sheet rendered in the
+    /// background): the next frame's page key differs, so it is drawn from scratch.
+    public func invalidate() {
+        current = nil
+        redraws += 1
+    }
+    private var redraws = 0
 
     /// Whether the frame last drawn differs from what the scene looks like at `time`.
     /// An animation that ends between two frames (a fade reaching 0 while the loop
@@ -83,7 +88,7 @@ public final class SceneRenderer: FramePainter {
         } else if scene.affordance.isVisible(at: time) || pullX > 0 {
             dots = DotDraws.menuPull(scene, pullX: pullX, at: time)
         }
-        let key = FrameDescription.PageKey(generation: scene.contentGeneration, page: scene.currentPage,
+        let key = FrameDescription.PageKey(generation: scene.contentGeneration &+ redraws << 32, page: scene.currentPage,
                                            width: Int(scene.width), height: Int(scene.height))
         let scrollY = Int(scene.vertical.offset(at: time).rounded())
         let overlays = FrameDescription.OverlayKey(menuAlpha: Int((scene.menu.opacity(at: time) * theme.overlayAlpha * 255).rounded()),
