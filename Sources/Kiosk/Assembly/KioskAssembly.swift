@@ -32,6 +32,7 @@ public final class KioskAssembly {
                            contentHeight: { page, width in content.height(page: page, width: width) },
                            reading: content.readingHooks)
         scene.attachLinks(content, pixelsPerMillimetre: ppmm)
+        scene.wideTables = content
         renderer = SceneRenderer(scene: scene, content: content)
     }
 

@@ -151,10 +151,14 @@ public final class TypesetContent: PageContent {
     }
 
     public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect) {
+        draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip, tableOffsets: [])
+    }
+
+    public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int]) {
         if let pdf, pdf.isPDF(page) {
             return pdf.draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip, labels: self)
         }
-        layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip)
+        layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip, tableOffsets: tableOffsets)
     }
 
     // MARK: Labels

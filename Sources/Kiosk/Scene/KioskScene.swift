@@ -29,6 +29,10 @@ public final class KioskScene {
     public internal(set) var textZoom = TextZoom()
     /// The page text's measure, zoom and anchors (Reading/ReadingHooks.swift).
     public let reading: ReadingHooks
+    /// Tables wider than the column, panned sideways inside their window (Tables/).
+    public internal(set) var tablePans = WideTablePans()
+    /// The content's wide tables, when it has any (the typesetter's).
+    public var wideTables: WideTableContent?
 
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
@@ -38,7 +42,7 @@ public final class KioskScene {
     /// The recogniser's thresholds.
     public var gestureConfig: GestureConfig { recognizer.config }
     private var contentHeight: (Int, Double) -> Double
-    private var lastTouchTime: Double
+    private(set) var lastTouchTime: Double
     private var homeDone = true
     /// While true, the current touch sequence only woke the display and does nothing else.
     var swallowingSequence = false
@@ -152,6 +156,7 @@ public final class KioskScene {
         affordance = PullAffordance(width: affordance.width, height: affordance.height, dotWidth: affordance.dotWidth)
         links.reset(at: time)
         resetTextZoom(at: time)
+        if tablePans != WideTablePans() { tablePans = WideTablePans(); contentGeneration += 1 }
         show(page: 0, at: time)
     }
 
@@ -186,6 +191,7 @@ public final class KioskScene {
                 return
             }
             guard !swallowingSequence, !isModal else { return }
+            tablePans.down = (x, y)
             // A finger on the glass catches a fling or a bounce where it is.
             vertical.beginDrag(at: time)
             horizontal.beginDrag(at: time)
@@ -194,6 +200,11 @@ public final class KioskScene {
             guard !swallowingSequence, !isModal else { return }
             releaseLink()  // a drag that starts on a link scrolls
             activeAxis = axis
+            if axis == .horizontal, beginTablePan() {
+                horizontal.endDrag(velocity: 0, at: time)
+                vertical.endDrag(velocity: 0, at: time)
+                return
+            }
             if axis == .vertical {
                 horizontal.endDrag(velocity: 0, at: time)
             } else {
@@ -201,6 +212,7 @@ public final class KioskScene {
             }
         case let .panChanged(axis, dx, dy, time):
             guard !swallowingSequence, !isModal, activeAxis == axis else { return }
+            if tablePans.isPanning { dragTablePan(dx: dx); return }
             if axis == .vertical {
                 vertical.drag(translation: dy, at: time)
             } else {
@@ -211,6 +223,7 @@ public final class KioskScene {
         case let .panEnded(axis, dx, dy, vx, vy, time):
             guard !swallowingSequence, !isModal, activeAxis == axis else { return }
             activeAxis = nil
+            if tablePans.isPanning { dragTablePan(dx: dx); tablePans.end(); return }
             if axis == .vertical {
                 vertical.drag(translation: dy, at: time)
                 vertical.endDrag(velocity: vy, at: time)
@@ -226,6 +239,7 @@ public final class KioskScene {
             }
         case let .panCancelled(time):
             activeAxis = nil
+            tablePans.end()
             releaseDrags(at: time)
             affordance.setProgress(0, at: time)
             links.back.setProgress(0, at: time)

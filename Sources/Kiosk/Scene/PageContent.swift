@@ -8,10 +8,19 @@ public protocol PageContent: AnyObject {
     /// Draw page `page` laid out at `width`, its top-left at (originX, originY),
     /// touching only pixels inside `clip`.
     func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect)
+    /// The same, with page `page`'s wide tables panned by `tableOffsets` (by index).
+    func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int])
     /// One line of text centred at (centerX, centerY), for ring labels and letters;
     /// returns the rectangle it drew into.
     @discardableResult
     func drawLabel(_ text: String, size: Double, color: Color, centerX: Int, centerY: Int, into canvas: Canvas) -> IntRect
     /// The rectangle `drawLabel` with these arguments draws into, without drawing.
     func labelBounds(_ text: String, size: Double, centerX: Int, centerY: Int) -> IntRect
+}
+
+extension PageContent {
+    /// Content without wide tables draws as it always does.
+    public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int]) {
+        draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip)
+    }
 }

@@ -132,7 +132,8 @@ public final class SceneRenderer: FramePainter {
         drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
-        content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip)
+        content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip,
+                     tableOffsets: scene.tablePans.offsets(page: state.page))
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
     }
 
