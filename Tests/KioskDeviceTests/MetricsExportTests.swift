@@ -108,7 +108,7 @@ final class MetricsExportTests: XCTestCase {
         process.arguments = ["--web.listen-address=127.0.0.1:\(port)", "--collector.disable-defaults",
                              "--collector.textfile", "--collector.textfile.directory=\(dir)"]
         process.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: dir + "/exporter.log", contents: nil)
+        _ = FileManager.default.createFile(atPath: dir + "/exporter.log", contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/exporter.log"))
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }

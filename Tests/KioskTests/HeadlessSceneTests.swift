@@ -151,7 +151,6 @@ final class HeadlessSceneTests: XCTestCase {
         try play("0.0 drag 0 400 450 400 250 0.1\n0.4 wait", on: player)
         // Compare with a frame drawn from scratch at the same time.
         let fresh = try Bitmap(width: width, height: height)
-        var damage = Region()
         let renderer = SceneRenderer(scene: assembly.scene, content: assembly.content)
         renderer.renderWhole(into: fresh.canvas, at: try XCTUnwrap(player.shownTime))
         var differing = 0
@@ -201,7 +200,6 @@ extension HeadlessSceneTests {
         // Every frame the loop presents, compared at its own moment.
         player.onFrame = { t, canvas in
             frames += 1
-            var damage = Region()
             SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<self.height {

@@ -75,7 +75,6 @@ final class MenuLayerTests: XCTestCase {
         player.onFrame = { t, canvas in
             frames += 1
             if assembly.renderer.menuBitmapBytes > 0 { layered += 1 }
-            var damage = Region()
             SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<height {
