@@ -31,7 +31,7 @@ public final class ScriptedInput: InputSource {
 
     /// Adds touches no earlier than the ones already queued.
     public func append(_ more: [TouchEvent]) {
-        if next > 4096, next * 2 > events.count {  // drop what was read, now and then
+        if next > 256, next * 2 > events.count {  // drop what was read, now and then
             events.removeFirst(next)
             next = 0
         }

@@ -55,6 +55,8 @@ public final class DeviceLoop {
     /// How described frames reach the sink (pan, copy, or straight into scan-out).
     public let compositor = Compositor()
     let log: Logger
+    /// The fds polled each turn (kept, so a turn allocates nothing for them).
+    private var requests: [PollRequest] = []
     /// Extra fds and what to do when each is readable (udev monitor, ...).
     public var extraSources: [(fd: FileDescriptor, handle: () -> Void)] = []
     /// Timed work outside the source (the content watcher's settle time): the poll
@@ -139,7 +141,7 @@ public final class DeviceLoop {
         if let metrics, lastFrameTime == now { metrics.recordWork("frame", seconds: clock.now() - now) }
         guard running else { return }
 
-        var requests: [PollRequest] = []
+        requests.removeAll(keepingCapacity: true)
         if let fd = sink.pollFD { requests.append(PollRequest(fd: fd)) }
         if let input { requests.append(PollRequest(fd: input.pollDescriptor)) }
         if let signalFD { requests.append(PollRequest(fd: signalFD)) }
