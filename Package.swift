@@ -108,7 +108,7 @@ let package = Package(
         // with a manual clock, scripted touches and frames in memory.
         .target(name: "PlatformEmbedded", dependencies: ["Measure", "Platform", "Raster", "Touch"]),
         // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "Platform", "Raster", "Touch"]),
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "Platform", "Raster", "Touch", "CSystemShim"]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
             "Kiosk", "KioskDevice", "Measure", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",

@@ -12,6 +12,7 @@ extension KioskRuntime: FrameSource {
     /// when the loop offers a canvas (none while the display is blanked), then what the
     /// loop needs to sleep: whether anything moves, the next deadline, the power state.
     public func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+        followSchedule(at: time)
         if let deadline = nextDeadline(), deadline <= time { deadlineReached(at: time) }
         var damage = Region()
         if let target, displayPowered {

@@ -58,6 +58,13 @@ struct RunCommand: ParsableCommand {
         options.mode = kioskConfig.display.mode.map { ($0.width, $0.height) }
         let session = DeviceSession(options: options)
         let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: session.log)
+        // Opening hours ([display] on / off) follow the system clock and time zone; a
+        // clock set after boot (NTP) wakes the loop through a cancel-on-set timerfd.
+        kiosk.wallClock = SystemWallClock()
+        var clockSet: ClockSetWatch?
+        do { clockSet = try ClockSetWatch() } catch {
+            session.log.warning("cannot watch for the wall clock being set (\(error)); opening hours follow it at the next wake-up")
+        }
         let seat = self.seat
         // The panel's size: the touchscreen's if it says, else the display connector's.
         var connectorDensity: Double?
@@ -105,6 +112,7 @@ struct RunCommand: ParsableCommand {
         }
         session.onLoop = { loop, frameMetrics in
             watch?.attach(to: loop, clock: SystemClock())
+            clockSet?.attach(to: loop) { session.log.info("\($0)") }
             metrics?.frameMetrics = frameMetrics
             metrics?.attach(to: loop, clock: SystemClock())
         }

@@ -3,6 +3,10 @@
 #ifndef LECTERN_CSHIM_SYSTEM_H
 #define LECTERN_CSHIM_SYSTEM_H
 
+// timerfd_create / timerfd_settime: Glibc's Swift module leaves <sys/timerfd.h> out
+// (the opening hours' clock-set watch, KioskDevice/WallClockWatch.swift).
+#include <sys/timerfd.h>
+
 /// ioctl(fd, request, arg): -1 with errno on failure.
 int cshim_ioctl(int fd, unsigned long request, void *arg);
 

@@ -59,7 +59,7 @@ public enum ConfigLoader {
 
     /// The sections and their keys.
     static let sections: [String: [String]] = [
-        "display": ["rotation", "scale", "dpi", "mode"],
+        "display": ["rotation", "scale", "dpi", "mode", "on", "off", "schedule", "wake_on_touch", "wake_for"],
         "theme": themeKeys + ["high_contrast"],
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
@@ -119,7 +119,9 @@ public enum ConfigLoader {
             }
             guard let section = diagnostics.section(name, entry.node, known: known, label: "[\(name)]") else { continue }
             switch name {
-            case "display": readDisplay(section, into: &config.display)
+            case "display":
+                readDisplay(section, into: &config.display)
+                readSchedule(section, into: &config.display)
             case "theme":
                 readTheme(section, into: &config.theme)
                 if let high = section.subsection("high_contrast", known: themeKeys) { readTheme(high, into: &config.highContrastTheme) }

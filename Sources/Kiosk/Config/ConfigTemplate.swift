@@ -23,6 +23,14 @@ public enum ConfigTemplate {
         # scale = 1.0           # logical px -> device px; default from the panel's physical size
         dpi = \(Int(defaults.display.dpi))                # px per inch where the panel's size is unknown
         # mode = "1280x800"     # force a display mode; default: the connector's preferred one
+        # on = "07:00"          # opening hours by the system clock and time zone: panel on at `on`, off at `off`
+        # off = "22:00"         # (both or neither; default: on always)
+        wake_on_touch = \(defaults.display.wakeOnTouch)   # a touch out of hours lights the display; that touch does nothing else
+        # wake_for = 600        # seconds without touch before it goes dark again; default: [idle] blank_after
+
+        # [display.schedule]    # a day's own hours: "HH:MM-HH:MM" (may run past midnight) or "off"
+        # fri = "07:00-02:00"
+        # sun = "off"
 
         [theme]
         background = "\(defaults.theme.background)"   # page background

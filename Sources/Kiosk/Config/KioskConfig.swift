@@ -14,6 +14,13 @@ public struct KioskConfig: Sendable, Equatable {
         public var dpi: Double = 96
         /// A mode to force, nil for the connector's preferred one.
         public var mode: PixelSize? = nil
+        /// Opening hours (`on`, `off`, `[display.schedule]`); nil: no schedule, on always.
+        public var schedule: DisplaySchedule? = nil
+        /// Whether a touch while the schedule has the display off wakes it.
+        public var wakeOnTouch = true
+        /// Seconds without touch before a display woken out of hours goes off again;
+        /// nil: the idle `blank_after` (or 600 s when idle blanking is off).
+        public var wakeFor: Double? = nil
     }
 
     public struct Theme: Sendable, Equatable {
@@ -103,6 +110,9 @@ public struct KioskConfig: Sendable, Equatable {
         /// Seconds without touch before the display is blanked (0 = never).
         public var blankAfter: Double = 600
     }
+
+    /// How long a touch out of hours keeps the display on (`[display] wake_for`).
+    public var outOfHoursWake: Double { display.wakeFor ?? (idle.blankAfter > 0 ? idle.blankAfter : 600) }
 
     /// `[speech]`: speech mode (docs/accessibility.md).
     public struct Speech: Sendable, Equatable {

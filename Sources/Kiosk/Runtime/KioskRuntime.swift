@@ -1,3 +1,4 @@
+import Foundation
 import Frames
 import LecternLog
 import Logging
@@ -32,6 +33,22 @@ public final class KioskRuntime {
     /// The last touch, for reading time: (page index, time).
     private var lastActivity: (page: Int, time: Double)?
     private let load: (String) throws -> KioskConfig
+    /// Wall-clock time for the opening hours (`[display] on / off`); nil: none applied.
+    public var wallClock: WallClock?
+    /// The opening hours' last answer: whether they have the display off, and the next
+    /// change as a time on the loop's clock.
+    public private(set) var scheduledOff = false
+    private var scheduleChange: Double?
+    /// When the hours were last asked (loop time).
+    private var scheduleAsked = 0.0
+    /// The hours say off but the scene is still lit because no frame was drawn yet: the
+    /// kiosk shows one frame (the boot handover, the service's readiness), then goes dark
+    /// at the next turn, which this deadline asks for. Nothing owed while nothing can be
+    /// drawn (no canvas), so no spinning.
+    private var scheduleOwed: Double? {
+        guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.isScheduledOff else { return nil }
+        return scheduleAsked
+    }
     public let logger: Logger
 
     /// What a reload did. `displayChanged`: rotation or mode differ, which the display
@@ -119,7 +136,11 @@ public final class KioskRuntime {
                                   menuPresented: old.menu.isPresented, at: time)
         }
         config = next
-        if let built { assembly = built }
+        if let built {
+            // Out of hours the new kiosk stays dark (a woken display goes dark with it).
+            if scheduledOff { built.scene.setScheduledOff(true, at: time) }
+            assembly = built
+        }
         lastActivity = nil
         reportedPage = nil
         if built != nil { contentProblemsDue = true }
@@ -227,7 +248,29 @@ public final class KioskRuntime {
         logContentProblemsOnce()
     }
 
-    public func nextDeadline() -> Double? { assembly?.scene.nextDeadline() }
+    public func nextDeadline() -> Double? {
+        [assembly?.scene.nextDeadline(), scheduleChange, scheduleOwed].compactMap { $0 }.min()
+    }
+
+    /// Asks the opening hours at loop time `time`, from the wall clock read now. Called
+    /// every turn, so a clock set by NTP (or by hand) is followed at the next wake-up;
+    /// the next change becomes a loop deadline, converted anew each time.
+    public func followSchedule(at time: Double) {
+        guard let schedule = config.display.schedule, let wallClock else {
+            scheduledOff = false
+            scheduleChange = nil
+            assembly?.scene.setScheduledOff(false, at: time)
+            return
+        }
+        let wall = wallClock.now()
+        let answer = schedule.state(at: wall, in: wallClock.timeZone)
+        if scheduledOff != !answer.on { log("opening hours: display \(answer.on ? "on" : "off")") }
+        scheduledOff = !answer.on
+        scheduleChange = answer.nextChange.map { time + max(0, $0 - wall) }
+        scheduleAsked = time
+        guard let assembly, assembly.renderer.hasDrawn || !scheduledOff else { return }
+        assembly.scene.setScheduledOff(scheduledOff, at: time)
+    }
 
     /// Work finished off the loop (the PDF renderers' pipe became readable): take it, and
     /// if a page shown may have changed, lay out again and redraw at the next turn.

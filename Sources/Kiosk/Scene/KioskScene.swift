@@ -23,6 +23,9 @@ public final class KioskScene {
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
     public private(set) var isBlanked = false
+    /// The opening hours have the display off (`[display] on / off`): the runtime says so
+    /// from its wall clock; a touch may wake the display for `config.outOfHoursWake`.
+    public private(set) var isScheduledOff = false
     /// Bumped whenever the page content or its layout must be drawn again from scratch.
     public internal(set) var contentGeneration = 0
     /// The visitor's text size and the pinch changing it (Pinch/KioskScene+Pinch.swift).
@@ -43,6 +46,9 @@ public final class KioskScene {
     public var gestureConfig: GestureConfig { recognizer.config }
     private var contentHeight: (Int, Double) -> Double
     private(set) var lastTouchTime: Double
+    /// When the display last came on by a touch or the opening hours: it goes dark again
+    /// a blank period after the later of this and the last touch.
+    private var poweredOnAt: Double
     private var homeDone = true
     /// While true, the current touch sequence only woke the display and does nothing else.
     var swallowingSequence = false
@@ -70,6 +76,7 @@ public final class KioskScene {
         vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
         horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
         lastTouchTime = time
+        poweredOnAt = time
         gestures.reserveCapacity(16)
         vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: 0), at: time)
     }
@@ -133,7 +140,7 @@ public final class KioskScene {
         // lifts. (Answering a deadline already past here would make the loop spin.)
         guard recognizer.activeTouchCount == 0 else { return deadlines.min() }
         if !homeDone, config.idle.homeAfter > 0 { deadlines.append(lastTouchTime + config.idle.homeAfter) }
-        if !isBlanked, config.idle.blankAfter > 0 { deadlines.append(lastTouchTime + config.idle.blankAfter) }
+        if !isBlanked, blankPeriod > 0 { deadlines.append(max(lastTouchTime, poweredOnAt) + blankPeriod) }
         return deadlines.min()
     }
 
@@ -143,8 +150,26 @@ public final class KioskScene {
         if !homeDone, config.idle.homeAfter > 0, time >= lastTouchTime + config.idle.homeAfter, recognizer.activeTouchCount == 0 {
             goHome(at: time)
         }
-        if !isBlanked, config.idle.blankAfter > 0, time >= lastTouchTime + config.idle.blankAfter, recognizer.activeTouchCount == 0 {
+        if !isBlanked, blankPeriod > 0, time >= max(lastTouchTime, poweredOnAt) + blankPeriod, recognizer.activeTouchCount == 0 {
             isBlanked = true
+        }
+    }
+
+    /// Seconds without touch before the display goes dark: the idle `blank_after` in
+    /// opening hours, the out-of-hours wake period outside them.
+    private var blankPeriod: Double { isScheduledOff ? config.outOfHoursWake : config.idle.blankAfter }
+
+    /// The opening hours turned the display off or on at `time`. Off: dark at once
+    /// (the panel is powered off; nothing is drawn). On: lit, and idle blanking counts
+    /// from now, not from a touch the evening before.
+    public func setScheduledOff(_ off: Bool, at time: Double) {
+        guard off != isScheduledOff else { return }
+        isScheduledOff = off
+        if off {
+            isBlanked = true
+        } else if isBlanked {
+            isBlanked = false
+            poweredOnAt = time
         }
     }
 
@@ -185,8 +210,12 @@ public final class KioskScene {
         switch gesture {
         case let .touchDown(x, y, time):
             if isBlanked {
-                // The first touch only wakes the display.
-                isBlanked = false
+                // The first touch only wakes the display (out of hours only when
+                // `wake_on_touch`); it does nothing else either way.
+                if !isScheduledOff || config.display.wakeOnTouch {
+                    isBlanked = false
+                    poweredOnAt = time
+                }
                 swallowingSequence = true
                 return
             }

@@ -166,7 +166,9 @@ public final class DeviceLoop {
         let report = scene.frame(at: now, into: target)
         moving = report.moving
         deadline = report.nextDeadline
-        if report.displayOn != sink.poweredOn { sink.setPower(on: report.displayOn) }
+        // Off only once no flip is pending (the opening hours may close right after the
+        // first frame); the flip's event brings the next turn.
+        if report.displayOn != sink.poweredOn, report.displayOn || repaint != .awaitingFlip { sink.setPower(on: report.displayOn) }
         guard let target, report.displayOn else { return }
         if target.full { fullRedrawOwed = false; drawnSize = (target.canvas.width, target.canvas.height) }
         let touchTime = inputSince
