@@ -31,6 +31,26 @@ final class DeviceLoopTests: XCTestCase {
         do { try loop.run() } catch is EmbeddedRunFinished {}
     }
 
+    /// A reload asks for another rotation and the display fails half-way: whatever
+    /// rotation the display is left in, touch input is made again for it, so drawing and
+    /// touch never disagree (the display owns the rotation; input follows it).
+    func testAFailedReconfigureLeavesInputOnTheDisplaysRotation() throws {
+        for failing in [false, true] {
+            let sink = try FakeSink(system: system, usesFlips: false)
+            sink.reconfigureError = failing ? .invalidArgument : nil
+            let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [1, 15])
+            var made: [Rotation] = []
+            loop.makeInput = { _, _, rotation in made.append(rotation); return nil }
+            loop.onReload = { _ in .reconfigure(rotation: .r90, mode: nil) }
+            loop.attachInput()
+            system.horizon = clock.time + 1
+            system.sendSignal(1, at: clock.time + 0.5)
+            try run(loop)
+            XCTAssertEqual(sink.rotation, .r90)
+            XCTAssertEqual(made.last, sink.rotation, "input made for the display's rotation (reconfigure failing: \(failing))")
+        }
+    }
+
     func testIdleHasNoWakeUpsOverTwoSeconds() throws {
         let sink = try FakeSink(system: system, usesFlips: true)
         let notifier = FakeNotifier()

@@ -186,7 +186,10 @@ final class FakeSink: FrameSink {
     var powerChanges: [Bool] = []
     private(set) var poweredOn = true
     var nativeSize: (width: Int, height: Int)? { (bitmap.canvas.width, bitmap.canvas.height) }
-    let rotation = Rotation.r0
+    private(set) var rotation = Rotation.r0
+    /// `reconfigure` takes the new rotation, then fails with this (a modeset the driver
+    /// refused half-way, say).
+    var reconfigureError: Errno?
 
     init(system: EmbeddedSystemCalls, usesFlips: Bool, width: Int = 8, height: Int = 4) throws {
         self.system = system
@@ -204,5 +207,8 @@ final class FakeSink: FrameSink {
 
     func handleReadable() throws -> Int { isBusy = false; return 1 }
     func setPower(on: Bool) { powerChanges.append(on); poweredOn = on }
-    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {}
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+        self.rotation = rotation
+        if let reconfigureError { throw reconfigureError }
+    }
 }

@@ -265,10 +265,12 @@ public final class DeviceLoop {
         case let .reconfigure(rotation, mode):
             do {
                 try sink.reconfigure(rotation: rotation, mode: mode)
-                attachInput()  // touches follow the new rotation and mode
             } catch {
                 log.info("reload: cannot apply rotation \(rotation.rawValue) / mode: \(error)")
             }
+            // Touches follow the display's rotation and mode, whatever a failed reconfigure
+            // left it in: the display owns the rotation, input is made from it.
+            attachInput()
             requestFullRedraw()
         }
     }
