@@ -91,15 +91,15 @@ public struct FrameDescription: Equatable, Sendable {
 /// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
 /// the box changes (position inside it, size, colour).
 public struct Decorations: Equatable, Sendable {
-    public static let capacity = 4
-    private var boxes = InlineArray<4, IntRect>(repeating: .zero)
-    private var tags = InlineArray<4, Int>(repeating: 0)
+    public static let capacity = 5
+    private var boxes = InlineArray<5, IntRect>(repeating: .zero)
+    private var tags = InlineArray<5, Int>(repeating: 0)
     public private(set) var count = 0
 
     public init() {}
 
     /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
-    /// pull dots and a pressed link).
+    /// pull dots, a pressed link and speech mode's focus ring).
     public mutating func append(_ box: IntRect, tag: Int) {
         guard count < Self.capacity else { return }
         boxes[count] = box; tags[count] = tag; count += 1

@@ -32,6 +32,8 @@ public final class KioskRuntime {
     /// The last touch, for reading time: (page index, time).
     private var lastActivity: (page: Int, time: Double)?
     private let load: (String) throws -> KioskConfig
+    /// Where speech mode speaks (the device's player); each assembled kiosk gets it.
+    public var speechOutput: SpeechOutput?
     public let logger: Logger
 
     /// What a reload did. `displayChanged`: rotation or mode differ, which the display
@@ -131,7 +133,7 @@ public final class KioskRuntime {
     private func assemble(_ config: KioskConfig, at time: Double) throws -> KioskAssembly {
         guard let size else { throw RuntimeError.noSize }
         let next = try KioskAssembly(config: config, width: size.width, height: size.height,
-                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time)
+                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }
