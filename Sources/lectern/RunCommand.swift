@@ -58,6 +58,8 @@ struct RunCommand: ParsableCommand {
         options.mode = kioskConfig.display.mode.map { ($0.width, $0.height) }
         let session = DeviceSession(options: options)
         let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: session.log)
+        // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
+        kiosk.speechOutput = DeviceSpeech.make(config: kioskConfig, log: session.log)
         let seat = self.seat
         // The panel's size: the touchscreen's if it says, else the display connector's.
         var connectorDensity: Double?
