@@ -14,7 +14,7 @@ extension SceneRenderer {
         let dx = Int(scene.textLeft.rounded()) - pullX
         let dy = Int((KioskScene.marginTop * scene.scale).rounded()) - scrollY
         // Outside the text: the stroke plus a gap so the ring never touches a glyph.
-        let pad = Int(((Self.focusStroke + 3) * scene.scale).rounded())
+        let pad = Int(((Self.focusStroke + 4) * scene.scale).rounded())
         return rect.offsetBy(dx: dx, dy: dy).insetBy(dx: -pad, dy: -pad)
     }
 
