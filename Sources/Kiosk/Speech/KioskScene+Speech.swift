@@ -41,6 +41,13 @@ extension KioskScene {
         speechInput.hold.slop *= scale
     }
 
+    /// Speech mode on without a word (a reload rebuilt the scene while it was on).
+    public func resumeSpeechMode() {
+        guard let speech, !speech.isOn else { return }
+        refreshSpeechPage(force: true)
+        speech.toggle(on: true, announce: false)
+    }
+
     /// The idle reset's delay: longer in speech mode.
     var homeAfter: Double {
         config.idle.homeAfter * (speech?.isOn == true ? SpeechMode.idleFactor : 1)

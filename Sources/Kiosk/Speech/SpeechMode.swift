@@ -56,13 +56,15 @@ public final class SpeechMode {
         if isOn, announce { output.stop(); output.speak(speech.said(nil, title)) }
     }
 
-    /// The toggle gesture (or headphones plugged in: `on` true). Announces itself.
-    public func toggle(on: Bool? = nil) {
+    /// The toggle gesture (or headphones plugged in: `on` true). Announces itself unless
+    /// `announce` is false (a reload carrying speech mode over to the new scene).
+    public func toggle(on: Bool? = nil, announce: Bool = true) {
         let next = on ?? !isOn
         guard enabled || !next, next != isOn else { return }
         isOn = next
         focusedBlock = nil
         focusedLink = nil
+        guard announce else { return }
         output.stop()
         output.speak([SpokenText(isOn ? site.speechOn : site.speechOff, language: site.language)])
     }
