@@ -7,9 +7,10 @@ import Raster
 /// the display offers, and asks the painter to draw only what it cannot reuse.
 ///
 /// A frame is a page layer (content scrolled by `scrollY`, shifted left by `shiftX`, with
-/// small decorations drawn into it: the pull's dots, a pressed link) and optionally
-/// overlays composed over it at an alpha (the menu, the link card). Two special frames:
-/// blank (the panel dark) and scaled (a pinch: the painter draws the whole frame).
+/// small decorations drawn into it: the pull's dots, a pressed link, speech mode's focus
+/// ring) and optionally overlays composed over it at an alpha (the menu, the link card).
+/// Two special frames: blank (the panel dark) and scaled (a pinch: the painter draws the
+/// whole frame).
 public struct FrameDescription: Equatable, Sendable {
     public enum Content: Equatable, Sendable {
         /// The page layer with overlays, if any.
