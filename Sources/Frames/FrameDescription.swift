@@ -7,9 +7,10 @@ import Raster
 /// the display offers, and asks the painter to draw only what it cannot reuse.
 ///
 /// A frame is a page layer (content scrolled by `scrollY`, shifted left by `shiftX`, with
-/// small decorations drawn into it: the pull's dots, a pressed link) and optionally
-/// overlays composed over it at an alpha (the menu, the link card). Two special frames:
-/// blank (the panel dark) and scaled (a pinch: the painter draws the whole frame).
+/// small decorations drawn into it: the pull's dots, a pressed link, speech mode's focus
+/// ring) and optionally overlays composed over it at an alpha (the menu, the link card).
+/// Two special frames: blank (the panel dark) and scaled (a pinch: the painter draws the
+/// whole frame).
 public struct FrameDescription: Equatable, Sendable {
     public enum Content: Equatable, Sendable {
         /// The page layer with overlays, if any.
@@ -91,15 +92,15 @@ public struct FrameDescription: Equatable, Sendable {
 /// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
 /// the box changes (position inside it, size, colour).
 public struct Decorations: Equatable, Sendable {
-    public static let capacity = 4
-    private var boxes = InlineArray<4, IntRect>(repeating: .zero)
-    private var tags = InlineArray<4, Int>(repeating: 0)
+    public static let capacity = 5
+    private var boxes = InlineArray<5, IntRect>(repeating: .zero)
+    private var tags = InlineArray<5, Int>(repeating: 0)
     public private(set) var count = 0
 
     public init() {}
 
     /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
-    /// pull dots and a pressed link).
+    /// pull dots, a pressed link and speech mode's focus ring).
     public mutating func append(_ box: IntRect, tag: Int) {
         guard count < Self.capacity else { return }
         boxes[count] = box; tags[count] = tag; count += 1

@@ -121,10 +121,12 @@ struct LayoutBuilder {
 
     func finish() -> PageLayout {
         let height = Int(y.rounded(.up)) + style.margins.bottom
-        return PageLayout(width: width, height: height, lines: lines, glyphs: glyphs, rects: rects, images: images,
-                          palette: style.palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
-                          links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors,
-                          blocks: blocks, chains: typesetter.openChains, wideTables: wideTables)
+        let layout = PageLayout(width: width, height: height, lines: lines, glyphs: glyphs, rects: rects, images: images,
+                                palette: style.palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
+                                links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors,
+                                blocks: blocks, chains: typesetter.openChains, wideTables: wideTables)
+        layout.bodyColumn = Int(bodyLeft.rounded())..<Int((bodyLeft + bodyWidth).rounded())
+        return layout
     }
 
     /// Code keeps its lines (each may still wrap if wider than the page, at spaces and

@@ -1,8 +1,9 @@
 import Raster
 
 /// One block of a laid-out page as speech mode reads it: what kind of block it is, its
-/// text, and where it is on the page (layout px, the page's full width: a finger
-/// anywhere across a block's height is on it).
+/// text, and where it is on the page (layout px; the body column's width, a table the
+/// page's: speech mode finds a block by y alone, a finger anywhere across its height is
+/// on it, and the focus ring hugs the column).
 public struct PageBlock: Sendable, Equatable {
     public enum Role: Sendable, Equatable {
         case heading(level: Int)
@@ -30,7 +31,9 @@ extension PageLayout {
     /// text and rectangles, in reading order.
     public func pageBlocks(of document: Document) -> [PageBlock] {
         zip(document.blocks, blocks).map { block, extent in
-            let rect = IntRect(x: 0, y: extent.top, width: width, height: max(extent.bottom - extent.top, 1))
+            let isTable: Bool = if case .table = block.kind { true } else { false }
+            let columns = isTable ? 0..<width : bodyColumn ?? 0..<width
+            let rect = IntRect(x: columns.lowerBound, y: extent.top, width: columns.count, height: max(extent.bottom - extent.top, 1))
             let text = block.inlines.filter { !$0.style.contains(.footnote) }.map(\.text).joined()
                 .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
             let role: PageBlock.Role

@@ -17,6 +17,8 @@ public final class PageLayout {
     let images: [PlacedImage]
     /// Where each block of the document landed, in document order (PageLayout+Anchor.swift).
     let blocks: [BlockExtent]
+    /// The body column's x-range (the measure, centred): where text blocks' lines lie.
+    var bodyColumn: Range<Int>?
     let palette: [Color]
     /// The page's links with their boxes, and its headings' tops by slug (Links/).
     public let links: [LaidOutLink]

@@ -26,7 +26,9 @@ struct DemoCommand: ParsableCommand {
         let (w, h) = try kiosk.screenSize()
         let config = try kiosk.loadConfig()
         try kiosk.checkContent(config)
-        let assembly = try kiosk.assembly(config: config, width: w, height: h)
+        // Speech mode headless: what it would say goes to DIR/speech.txt.
+        let transcript = SpeechTranscript()
+        let assembly = try kiosk.assembly(config: config, width: w, height: h, speech: transcript)
         let events: [ScriptEvent]
         if let script {
             events = try loadScript(path: script).events
@@ -59,7 +61,12 @@ struct DemoCommand: ParsableCommand {
         progress.finish()
         let sheetBitmap = try sheet.render()
         try withExtendedLifetime(sheetBitmap) { try write(sheetBitmap.canvas, to: "\(out)/sheet.png") }
-        FileHandle.standardError.write(Data("lectern: \(frameCount) frames, captures and sheet.png in \(out)\n".utf8))
+        if !transcript.text.isEmpty {
+            guard FileManager.default.createFile(atPath: "\(out)/speech.txt", contents: Data(transcript.text.utf8)) else {
+                throw CLIUsageError("--out: cannot write \(out)/speech.txt")
+            }
+        }
+        FileHandle.standardError.write(Data("lectern: \(frameCount) frames, captures\(transcript.text.isEmpty ? "" : ", speech.txt") and sheet.png in \(out)\n".utf8))
     }
 
     private func write(_ canvas: Canvas, to path: String) throws { try writePNG(canvas, to: path, option: "--out") }

@@ -29,9 +29,9 @@ struct KioskOptions: ParsableArguments {
     }
 
     /// The kiosk for `config`; fonts that cannot be opened are a configuration error (65).
-    func assembly(config: KioskConfig, width: Int, height: Int) throws -> KioskAssembly {
+    func assembly(config: KioskConfig, width: Int, height: Int, speech: SpeechOutput? = nil) throws -> KioskAssembly {
         do {
-            return try KioskAssembly(config: config, width: width, height: height)
+            return try KioskAssembly(config: config, width: width, height: height, speech: speech)
         } catch {
             throw DataError("\(self.config ?? "built-in configuration"): \(error)")
         }

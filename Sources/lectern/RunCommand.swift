@@ -65,6 +65,8 @@ struct RunCommand: ParsableCommand {
         do { clockSet = try ClockSetWatch() } catch {
             session.log.warning("cannot watch for the wall clock being set (\(error)); opening hours follow it at the next wake-up")
         }
+        // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
+        kiosk.speechOutput = DeviceSpeech.make(config: kioskConfig, log: session.log)
         let seat = self.seat
         // The panel's size: the touchscreen's if it says, else the display connector's.
         var connectorDensity: Double?

@@ -163,3 +163,31 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(damage.bounds, bitmap.canvas.bounds)
     }
 }
+
+/// Speech mode outlives a reload (the content watcher reloads in the middle of a visit).
+final class KioskRuntimeSpeechTests: XCTestCase {
+    func testAReloadKeepsSpeechModeOnWithoutAnnouncingItAgain() throws {
+        let dir = NSTemporaryDirectory() + "lectern-runtime-speech-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/lectern.toml"
+        try Data("[[page]]\ntitle = \"One\"\ncontent = \"one.md\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("# One\n\nText.\n".utf8).write(to: URL(fileURLWithPath: dir + "/one.md"))
+        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
+        let output = RecordingSpeech()
+        runtime.speechOutput = output
+        runtime.resize(width: 320, height: 240, at: 0)
+        runtime.handle(.down(slot: 0, x: 100, y: 100, time: 0.1))
+        runtime.handle(.down(slot: 1, x: 200, y: 100, time: 0.1))
+        runtime.deadlineReached(at: 1.7)
+        runtime.handle(.up(slot: 0, time: 1.8))
+        runtime.handle(.up(slot: 1, time: 1.8))
+        XCTAssertEqual(runtime.scene?.speech?.isOn, true)
+        let said = output.said.count
+        try Data("# One\n\nOther text.\n".utf8).write(to: URL(fileURLWithPath: dir + "/one.md"))
+        XCTAssertEqual(runtime.reload(at: 2), .applied(changes: [], displayChanged: false))
+        XCTAssertEqual(runtime.scene?.speech?.isOn, true, "speech mode carried over")
+        XCTAssertEqual(output.said.count, said, "not announced again")
+        XCTAssertIdentical(runtime.scene?.speech?.output, output)
+    }
+}

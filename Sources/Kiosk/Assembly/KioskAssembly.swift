@@ -16,7 +16,10 @@ public final class KioskAssembly {
     /// - Parameters:
     ///   - width, height: the logical (rotated) screen in device px.
     ///   - pixelsPerMillimetre: the panel's density when known (device), else from `dpi`.
-    public init(config: KioskConfig, width: Int, height: Int, pixelsPerMillimetre: Double? = nil, time: Double = 0) throws {
+    ///   - speech: where speech mode speaks (the device's player, a recording in tests);
+    ///     nil: no speech mode.
+    public init(config: KioskConfig, width: Int, height: Int, pixelsPerMillimetre: Double? = nil, time: Double = 0,
+                speech: SpeechOutput? = nil) throws {
         self.config = config
         let ppmm = pixelsPerMillimetre ?? config.display.dpi / 25.4
         let scale = config.display.scale ?? KioskAssembly.defaultScale(pixelsPerMillimetre: ppmm)
@@ -33,6 +36,7 @@ public final class KioskAssembly {
                            reading: content.readingHooks)
         scene.attachLinks(content, pixelsPerMillimetre: ppmm)
         scene.wideTables = content
+        scene.attachSpeech(speech, content: content)
         renderer = SceneRenderer(scene: scene, content: content)
     }
 

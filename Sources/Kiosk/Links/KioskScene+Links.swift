@@ -38,8 +38,13 @@ extension KioskScene {
 
     /// A tap on the page: follow the link under it, if any.
     func followLink(atX x: Double, y: Double, at time: Double) {
-        guard let id = link(atX: x, y: y, at: time), let link = links.content?.link(page: currentPage, width: textWidth, id: id)
-        else { return }
+        guard let id = link(atX: x, y: y, at: time) else { return }
+        follow(linkID: id, at: time)
+    }
+
+    /// Follow link `id` of the page shown (a tap on it, or a double tap in speech mode).
+    func follow(linkID id: Int, at time: Double) {
+        guard let link = links.content?.link(page: currentPage, width: textWidth, id: id) else { return }
         switch LinkDestination.resolve(link.target, from: currentPage, pages: config.pages) {
         case let .page(page, anchor):
             navigate(to: page, anchor: anchor, at: time)

@@ -49,6 +49,8 @@ public final class KioskRuntime {
         guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.isScheduledOff else { return nil }
         return scheduleAsked
     }
+    /// Where speech mode speaks (the device's player); each assembled kiosk gets it.
+    public var speechOutput: SpeechOutput?
     public let logger: Logger
 
     /// What a reload did. `displayChanged`: rotation or mode differ, which the display
@@ -134,6 +136,8 @@ public final class KioskRuntime {
             built.scene.carryOver(page: page ?? 0,
                                   offset: page == nil ? 0 : old.vertical.offset(at: time),
                                   menuPresented: old.menu.isPresented, at: time)
+            // A content update must not end a visitor's speech mode (the same output speaks).
+            if old.speech?.isOn == true { built.scene.resumeSpeechMode() }
         }
         config = next
         if let built {
@@ -152,7 +156,7 @@ public final class KioskRuntime {
     private func assemble(_ config: KioskConfig, at time: Double) throws -> KioskAssembly {
         guard let size else { throw RuntimeError.noSize }
         let next = try KioskAssembly(config: config, width: size.width, height: size.height,
-                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time)
+                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }

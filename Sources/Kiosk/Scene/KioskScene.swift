@@ -19,10 +19,10 @@ public final class KioskScene {
     /// The nested "always bounce" scroller: offset > 0 means the page is pulled left.
     public private(set) var horizontal: KineticScroller
     public private(set) var affordance: PullAffordance
-    public private(set) var menu = MenuFade()
+    public internal(set) var menu = MenuFade()
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
-    public private(set) var isBlanked = false
+    public internal(set) var isBlanked = false
     /// The opening hours have the display off (`[display] on / off`): the runtime says so
     /// from its wall clock; a touch may wake the display for `config.outOfHoursWake`.
     public private(set) var isScheduledOff = false
@@ -53,6 +53,17 @@ public final class KioskScene {
     /// While true, the current touch sequence only woke the display and does nothing else.
     var swallowingSequence = false
     private var activeAxis: PanAxis?
+    /// Speech mode (Speech/KioskScene+Speech.swift): nil without a speech output or when
+    /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
+    public internal(set) var speech: SpeechMode?
+    var speechInput = SpeechTouchInput()
+    var speechContent: PageSpeechContent?
+    /// The page, layout and width speech mode's blocks were taken from.
+    var speechPageKey: SpeechPageKey?
+    /// The ring item a finger last rested on in speech mode.
+    var speechMenuItem: Int?
+    /// The spoken warning before the idle reset was given (cleared by a touch).
+    var idleWarned = false
 
     /// Page layout metrics in logical px. The side margin shrinks on narrow screens to
     /// keep the body's measure (`ReadingColumn`); `textLeft` is where the text starts.
@@ -126,7 +137,7 @@ public final class KioskScene {
         horizontal.advance(to: time)
         gestures.removeAll(keepingCapacity: true)
         recognizer.advance(to: time, into: &gestures)
-        apply(gestures)
+        if speech?.isOn != true { apply(gestures) }
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
         }
@@ -136,10 +147,14 @@ public final class KioskScene {
     public func nextDeadline() -> Double? {
         var deadlines: [Double] = []
         if let d = recognizer.nextDeadline { deadlines.append(d) }
+        if let d = speechInput.nextDeadline { deadlines.append(d) }  // the two-finger hold
         // A finger resting on the glass is not idle: the idle clock restarts when it
         // lifts. (Answering a deadline already past here would make the loop spin.)
         guard recognizer.activeTouchCount == 0 else { return deadlines.min() }
-        if !homeDone, config.idle.homeAfter > 0 { deadlines.append(lastTouchTime + config.idle.homeAfter) }
+        if !homeDone, config.idle.homeAfter > 0 {
+            deadlines.append(lastTouchTime + homeAfter)
+            if let warning = idleWarningAt(lastTouch: lastTouchTime), !idleWarned { deadlines.append(warning) }
+        }
         if !isBlanked, blankPeriod > 0 { deadlines.append(max(lastTouchTime, poweredOnAt) + blankPeriod) }
         return deadlines.min()
     }
@@ -147,7 +162,12 @@ public final class KioskScene {
     /// Run the idle actions that are due at `time`.
     public func deadlineReached(at time: Double) {
         advance(to: time)
-        if !homeDone, config.idle.homeAfter > 0, time >= lastTouchTime + config.idle.homeAfter, recognizer.activeTouchCount == 0 {
+        speechDeadlineReached(at: time)
+        if !homeDone, !idleWarned, let warning = idleWarningAt(lastTouch: lastTouchTime), time >= warning, recognizer.activeTouchCount == 0 {
+            idleWarned = true
+            speech?.warnIdle(seconds: Int((lastTouchTime + homeAfter - time).rounded()))
+        }
+        if !homeDone, config.idle.homeAfter > 0, time >= lastTouchTime + homeAfter, recognizer.activeTouchCount == 0 {
             goHome(at: time)
         }
         if !isBlanked, blankPeriod > 0, time >= max(lastTouchTime, poweredOnAt) + blankPeriod, recognizer.activeTouchCount == 0 {
@@ -182,6 +202,7 @@ public final class KioskScene {
         links.reset(at: time)
         resetTextZoom(at: time)
         if tablePans != WideTablePans() { tablePans = WideTablePans(); contentGeneration += 1 }
+        speech?.reset()
         show(page: 0, at: time)
     }
 
@@ -193,7 +214,22 @@ public final class KioskScene {
         recognizer.handle(event, into: &gestures)
         lastTouchTime = time
         homeDone = false
+        idleWarned = false
+        // Speech mode sees every touch first; while it is on, the sighted gestures are
+        // recognised (so the recogniser's sequence stays whole) but not applied.
+        if handleSpeech(event) { return }
         apply(gestures)
+    }
+
+    /// Drops what the sighted gestures hold of the current sequence (speech mode toggled
+    /// mid-sequence): drags settle, no link stays pressed, the rest of it is ignored.
+    func cancelSightedSequence(at time: Double) {
+        activeAxis = nil
+        releaseDrags(at: time)
+        releaseLink()
+        affordance.setProgress(0, at: time)
+        links.back.setProgress(0, at: time)
+        swallowingSequence = true
     }
 
     /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
@@ -315,11 +351,12 @@ public final class KioskScene {
         if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
     }
 
-    private func present(at time: Double) {
+    func present(at time: Double) {
         releaseDrags(at: time)
         releaseLink()
         vertical.stop(at: time)          // any scroll in flight stops
         menu.setPresented(true, at: time)
+        menuPresentedForSpeech()
     }
 
     /// Takes over what the visitor sees from another scene (a reload rebuilt the kiosk):
@@ -336,5 +373,6 @@ public final class KioskScene {
         if index != currentPage { contentGeneration += 1 }
         currentPage = index
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: index))
+        pageShownForSpeech()
     }
 }

@@ -100,6 +100,7 @@ public final class SceneRenderer: FramePainter {
         dots.addDecorations(to: &decorations)
         let box = pressedBox(pressed, page: key.page, pullX: pullX, scrollY: scrollY)
         if !box.isEmpty { decorations.append(box, tag: pressed) }
+        addFocusDecoration(to: &decorations, pullX: pullX, scrollY: scrollY)
         let content: FrameDescription.Content
         if scene.isBlanked {
             content = .blank
@@ -129,6 +130,7 @@ public final class SceneRenderer: FramePainter {
         var c = target
         c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
         c.fill(c.clip, color: scene.config.theme.background)
+        drawFocusRing(c, clip: clip, state: state, shiftX: shiftX)
         drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY

@@ -46,23 +46,25 @@ public final class SpeechMode {
 
     /// The page on screen changed (or was laid out again): its blocks, links and
     /// language. Focus is cleared; in speech mode the title is said.
-    public func showPage(title: String, language: String?, blocks: [PageBlock], links: [LaidOutLink]) {
+    public func showPage(title: String, language: String?, blocks: [PageBlock], links: [LaidOutLink], announce: Bool = true) {
         self.blocks = blocks
         linkRects = links.map(\.rects)
         linkTexts = links.map(\.text)
         speech = BlockSpeech(pageLanguage: language ?? siteLanguage, siteLanguage: siteLanguage)
         focusedBlock = nil
         focusedLink = nil
-        if isOn { output.speak(speech.said(nil, title)) }
+        if isOn, announce { output.stop(); output.speak(speech.said(nil, title)) }
     }
 
-    /// The toggle gesture (or headphones plugged in: `on` true). Announces itself.
-    public func toggle(on: Bool? = nil) {
+    /// The toggle gesture (or headphones plugged in: `on` true). Announces itself unless
+    /// `announce` is false (a reload carrying speech mode over to the new scene).
+    public func toggle(on: Bool? = nil, announce: Bool = true) {
         let next = on ?? !isOn
         guard enabled || !next, next != isOn else { return }
         isOn = next
         focusedBlock = nil
         focusedLink = nil
+        guard announce else { return }
         output.stop()
         output.speak([SpokenText(isOn ? site.speechOn : site.speechOff, language: site.language)])
     }
@@ -140,6 +142,13 @@ public final class SpeechMode {
         isOn = false
         focusedBlock = nil
         focusedLink = nil
+    }
+
+    /// A link's card opened (a double tap on a web link): its text and address are said.
+    public func announceCard(text: String, address: String) {
+        guard isOn else { return }
+        output.stop()
+        output.speak([SpokenText(site.card(text, address: address), language: site.language)])
     }
 
     /// Announces a menu item as a finger lands on it.

@@ -25,6 +25,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     public let speechOff: String
     let idleWarning: String      // %1 seconds
     let menuItem: String         // %1 item, %2 count
+    let linkCard: String         // %1 the link's text, %2 its address
 
     public static let english = SpeechPhrases(
         language: "en", heading: "heading level %1", link: "link", listItem: "list item %1", bulletItem: "list item",
@@ -32,10 +33,11 @@ public struct SpeechPhrases: Sendable, Equatable {
         image: "image", code: "code", quote: "quote", rule: "separator", page: "page %1 of %2", endOfPage: "end of page",
         speechOn: "Speech on. Move one finger over the screen to hear what is under it. Double tap to open it. "
             + "Swipe up or down with two fingers to turn a page. Tap with three fingers to hear the rest of the page. "
-            + "Hold two fingers still to turn speech off.",
+            + "Tap with two fingers for the menu. Hold two fingers still to turn speech off.",
         speechOff: "Speech off.",
         idleWarning: "No one has touched the screen for a while. The kiosk starts again in %1 seconds. Touch the screen to stay.",
-        menuItem: "%1, item %2 of %3")
+        menuItem: "%1, item %2 of %3",
+        linkCard: "QR code for %1, address %2. Double tap to close.")
 
     public static let german = SpeechPhrases(
         language: "de", heading: "Überschrift Ebene %1", link: "Link", listItem: "Listenpunkt %1", bulletItem: "Listenpunkt",
@@ -43,10 +45,11 @@ public struct SpeechPhrases: Sendable, Equatable {
         image: "Bild", code: "Code", quote: "Zitat", rule: "Trennlinie", page: "Seite %1 von %2", endOfPage: "Ende der Seite",
         speechOn: "Sprachausgabe an. Bewegen Sie einen Finger über den Bildschirm, um zu hören, was darunter steht. "
             + "Zweimal tippen öffnet es. Mit zwei Fingern nach oben oder unten wischen blättert. "
-            + "Mit drei Fingern tippen liest den Rest der Seite vor. Zwei Finger still halten schaltet die Sprachausgabe aus.",
+            + "Mit drei Fingern tippen liest den Rest der Seite vor. Mit zwei Fingern tippen öffnet das Menü. Zwei Finger still halten schaltet die Sprachausgabe aus.",
         speechOff: "Sprachausgabe aus.",
         idleWarning: "Der Bildschirm wurde eine Weile nicht berührt. Der Kiosk beginnt in %1 Sekunden von vorn. Berühren Sie den Bildschirm, um zu bleiben.",
-        menuItem: "%1, Eintrag %2 von %3")
+        menuItem: "%1, Eintrag %2 von %3",
+        linkCard: "QR-Code für %1, Adresse %2. Zweimal tippen schließt ihn.")
 
     /// The phrases for a language tag ("de-AT" → German); English for any other.
     public static func forLanguage(_ tag: String) -> SpeechPhrases {
@@ -70,4 +73,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     public func idleWarning(seconds: Int) -> String { fill(idleWarning, seconds) }
     public func menuItem(_ title: String, index: Int, count: Int) -> String { fill(menuItem, title, index, count) }
     public var endOfPageText: String { endOfPage }
+    public func card(_ text: String, address: String) -> String {
+        linkCard.replacingOccurrences(of: "%1", with: text).replacingOccurrences(of: "%2", with: address)
+    }
 }

@@ -18,6 +18,8 @@ public struct SpeechTouchInput: Sendable {
         case swipe(forward: Bool)
         /// A three-finger tap: read from the focus to the end of the page.
         case readToEnd
+        /// A two-finger tap: the ring menu opens (or closes).
+        case menu
     }
 
     public var hold = TwoFingerHoldRecognizer()
@@ -81,6 +83,8 @@ public struct SpeechTouchInput: Sendable {
                 return [.doubleTap]
             }
             lastTap = (time, p.x, p.y)
+        case 2 where short && !moved:
+            return [.menu]
         case 2:
             // The mean vertical travel of the fingers still known (the last one lifting).
             let dy = starts.compactMap { slot, s in positions[slot].map { $0.y - s.y } }

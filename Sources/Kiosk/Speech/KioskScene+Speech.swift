@@ -1,0 +1,157 @@
+import Typeset
+import Touch
+
+/// What speech mode needs of a laid-out page: its language, blocks and links, in layout
+/// px of the page laid out at `width` (the layout that is drawn). The typesetter answers
+/// it (`TypesetContent`); scenes without text have none.
+public protocol PageSpeechContent: AnyObject {
+    func speechPage(_ page: Int, width: Double) -> SpeechPage
+}
+
+public struct SpeechPage: Sendable, Equatable {
+    public var language: String?
+    public var blocks: [PageBlock]
+    public var links: [LaidOutLink]
+    public init(language: String?, blocks: [PageBlock], links: [LaidOutLink]) {
+        self.language = language; self.blocks = blocks; self.links = links
+    }
+}
+
+/// Which layout speech mode's blocks were taken from: another page, width or content
+/// generation (a pinch, a reload) means they are taken again.
+struct SpeechPageKey: Equatable {
+    var page: Int
+    var generation: Int
+    var width: Double
+}
+
+/// The scene's speech-mode hook: every touch goes to `SpeechTouchInput` first; while
+/// speech mode is on its intents act and the sighted gestures do not (docs/accessibility.md).
+extension KioskScene {
+    /// Gives the scene its speech output and the pages' text (the assembly). No speech
+    /// mode when `[speech] enabled = false`.
+    public func attachSpeech(_ output: SpeechOutput?, content: PageSpeechContent?) {
+        speechContent = content
+        speechPageKey = nil
+        guard let output, config.speech.enabled else { speech = nil; return }
+        speech = SpeechMode(output: output, siteLanguage: config.text.language)
+        // The touch input's distances are logical px; touches come in device px.
+        speechInput.slop *= scale
+        speechInput.swipeDistance *= scale
+        speechInput.hold.slop *= scale
+    }
+
+    /// Speech mode on without a word (a reload rebuilt the scene while it was on).
+    public func resumeSpeechMode() {
+        guard let speech, !speech.isOn else { return }
+        refreshSpeechPage(force: true)
+        speech.toggle(on: true, announce: false)
+    }
+
+    /// The idle reset's delay: longer in speech mode.
+    var homeAfter: Double {
+        config.idle.homeAfter * (speech?.isOn == true ? SpeechMode.idleFactor : 1)
+    }
+
+    /// When the spoken warning before the idle reset is due (speech mode only).
+    func idleWarningAt(lastTouch: Double) -> Double? {
+        guard speech?.isOn == true, config.idle.homeAfter > 0, homeAfter > SpeechMode.warningLead else { return nil }
+        return lastTouch + homeAfter - SpeechMode.warningLead
+    }
+
+    /// Feeds `event` to speech mode; true when speech mode is on and took it (the sighted
+    /// gestures are not applied).
+    func handleSpeech(_ event: TouchEvent) -> Bool {
+        guard let speech else { return false }
+        let time = event.time
+        for intent in speechInput.handle(event) { apply(intent, at: time) }
+        guard speech.isOn else { return false }
+        if isBlanked { isBlanked = false }  // a touch wakes the display and is still heard
+        return true
+    }
+
+    func speechDeadlineReached(at time: Double) {
+        for intent in speechInput.deadlineReached(at: time) { apply(intent, at: time) }
+    }
+
+    private func apply(_ intent: SpeechTouchInput.Intent, at time: Double) {
+        guard let speech else { return }
+        if case .toggle = intent {
+            guard config.speech.gesture != "none" else { return }
+            if !speech.isOn { refreshSpeechPage(force: true) }
+            speechMenuItem = nil
+            speech.toggle()
+            cancelSightedSequence(at: time)
+            return
+        }
+        guard speech.isOn else { return }
+        switch intent {
+        case .toggle: break
+        case .touch:
+            speech.touchDown()
+        case let .explore(x, y):
+            if menu.isPresented {
+                exploreMenu(x: x, y: y)
+            } else if !links.card.isPresented {
+                refreshSpeechPage(force: false)
+                let origin = pageOrigin(at: time)
+                speech.explore(pageX: x - Double(origin.x), pageY: y - Double(origin.y))
+            }
+        case .doubleTap:
+            if links.card.isPresented {
+                links.card.dismiss(at: time)
+            } else if menu.isPresented {
+                if let item = speechMenuItem {
+                    leavePlace(at: time)
+                    show(page: item, at: time)
+                }
+                menu.setPresented(false, at: time)
+            } else if case let .activateLink(id) = speech.doubleTap() {
+                follow(linkID: id, at: time)
+                if let card = links.card.link, links.card.isPresented { speech.announceCard(text: card.text, address: card.address) }
+            }
+        case let .swipe(forward):
+            guard !menu.isPresented, !links.card.isPresented else { return }
+            let action = speech.swipe(down: forward, offset: vertical.offset(at: time), viewport: height,
+                                      contentHeight: pageLength(of: currentPage))
+            if case let .scroll(target) = action { vertical.glide(from: vertical.offset(at: time), to: target, at: time) }
+        case .readToEnd:
+            refreshSpeechPage(force: false)
+            speech.readToEnd()
+        case .menu:
+            links.card.dismiss(at: time)
+            if menu.isPresented { menu.setPresented(false, at: time) } else { present(at: time) }
+        }
+    }
+
+    /// A finger over the ring: the item under it is said once.
+    private func exploreMenu(x: Double, y: Double) {
+        guard let item = ring.item(atX: x, y: y), item != speechMenuItem else { return }
+        speechMenuItem = item
+        speech?.announceMenuItem(config.pages[item].title, index: item, count: pageCount)
+    }
+
+    /// The menu came up: in speech mode the page shown is said as its item.
+    func menuPresentedForSpeech() {
+        guard let speech, speech.isOn, pageCount > 0 else { return }
+        speechMenuItem = currentPage
+        speech.announceMenuItem(config.pages[currentPage].title, index: currentPage, count: pageCount)
+    }
+
+    /// A page was shown: speech mode takes its blocks and says its title.
+    func pageShownForSpeech() {
+        guard speech?.isOn == true else { return }
+        refreshSpeechPage(force: true, announce: true)
+    }
+
+    /// Hands speech mode the blocks of the page shown if they changed (or `force`).
+    func refreshSpeechPage(force: Bool, announce: Bool = false) {
+        guard let speech, (0..<pageCount).contains(currentPage) else { return }
+        let key = SpeechPageKey(page: currentPage, generation: contentGeneration, width: textWidth)
+        guard force || key != speechPageKey else { return }
+        speechPageKey = key
+        let page = speechContent?.speechPage(currentPage, width: textWidth) ?? SpeechPage(language: nil, blocks: [], links: [])
+        speech.showPage(title: config.pages[currentPage].title, language: page.language, blocks: page.blocks,
+                        links: page.links, announce: announce)
+    }
+}
