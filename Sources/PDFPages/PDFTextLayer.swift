@@ -61,6 +61,10 @@ public struct PDFTextLayer: Sendable, Equatable {
 
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> PDFTextLayer {
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes.count) }
+        // pdftohtml writes UTF-8. Anything else is refused before the XML parser sees it:
+        // Foundation's XMLParser traps on a tag or attribute name that is not valid UTF-8
+        // (found by the pdf-text fuzz target), and a crash here would take the kiosk down.
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw .malformed("not UTF-8") }
         let reader = Reader()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
