@@ -65,6 +65,11 @@ public struct PDFTextLayer: Sendable, Equatable {
         // Foundation's XMLParser traps on a tag or attribute name that is not valid UTF-8
         // (found by the pdf-text fuzz target), and a crash here would take the kiosk down.
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .malformed("not UTF-8") }
+        // pdftohtml writes one XML declaration and one DOCTYPE, at the start, and no other
+        // processing instruction, declaration, comment or CDATA. Anything else is refused
+        // here: Foundation's XMLParser crashes on a processing instruction without data
+        // (strlen of NULL; found by the pdf-text fuzz target).
+        try Self.checkMarkup(bytes)
         let reader = Reader()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -89,6 +94,27 @@ public struct PDFTextLayer: Sendable, Equatable {
     }
 
     /// Collects pages, `<text>` pieces and the `<a href>` inside them.
+    /// Only the XML declaration and a DOCTYPE, before the first element, may start with
+    /// `<?` or `<!`.
+    static func checkMarkup(_ bytes: [UInt8]) throws(ParseError) {
+        var i = 0, seenElement = false
+        let lt = UInt8(ascii: "<"), question = UInt8(ascii: "?"), bang = UInt8(ascii: "!")
+        while i + 1 < bytes.count {
+            if bytes[i] == lt {
+                let next = bytes[i + 1]
+                if next == question || next == bang {
+                    guard !seenElement else { throw .malformed("markup other than elements at byte \(i)") }
+                    let head = bytes[i..<min(bytes.count, i + 9)]
+                    let allowed = next == question ? Array("<?xml ".utf8) : Array("<!DOCTYPE".utf8)
+                    guard head.starts(with: allowed) else { throw .malformed("markup other than elements at byte \(i)") }
+                } else {
+                    seenElement = true
+                }
+            }
+            i += 1
+        }
+    }
+
     private final class Reader: NSObject, XMLParserDelegate {
         var pages: [Page] = []
         var failure: ParseError?
