@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
-            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog",
+            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster"]),

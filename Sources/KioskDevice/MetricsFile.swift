@@ -58,10 +58,15 @@ public final class MetricsFile {
 
     /// When the file is due: now after a reload, a minute after the last write while the
     /// figures differ from those written, never while nothing changes.
+    ///
+    /// "Due now" is a time long past, never `now`: the loop compares the deadline with the
+    /// time it read at the start of its turn, and a `now` read a moment later is always a
+    /// little ahead of that, so it would never count as due, and the poll would wait
+    /// 1 ms again and again (the machine test's idle check caught 600 wake-ups a second).
     public func deadline(now: Double) -> Double? {
-        if writeNow { return now }
+        if writeNow { return -.greatestFiniteMagnitude }
         guard written != snapshot else { return nil }
-        return (writtenAt ?? now) + Self.interval
+        return writtenAt.map { $0 + Self.interval } ?? -.greatestFiniteMagnitude
     }
 
     public func write(at time: Double) {

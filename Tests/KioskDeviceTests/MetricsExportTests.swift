@@ -3,6 +3,8 @@ import Glibc
 import KioskDevice
 import KioskHeadless
 import Logging
+import Measure
+import PlatformEmbedded
 import Platform
 import Touch
 import XCTest
@@ -80,6 +82,22 @@ final class MetricsExportTests: XCTestCase {
         XCTAssertEqual(player.loop.wakeUps, wakeUps, "idle: the blanking at 600 s is the next thing due")
         let last = PrometheusText.parse(try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)).samples
         XCTAssertEqual(last.first { $0.name == "lectern_frames_drawn_total" }?.value, Double(player.loop.framesPresented))
+    }
+
+    /// On the device the timer's clock is read a moment after the loop read its own, so
+    /// it is always a little ahead: a file due "now" must still count as due, or the loop
+    /// polls 1 ms at a time forever (600 wake-ups a second in the machine test).
+    func testAFileDueNowIsWrittenWithoutWakingTheLoopAgainAndAgain() throws {
+        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
+        let player = try HeadlessPlayer(runtime: runtime, width: 640, height: 400)
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
+                                  secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        metrics.attach(to: player.loop, clock: AheadClock(player.clock))
+        player.step(to: 1)
+        let before = player.loop.wakeUps
+        player.step(to: 11)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/lectern.prom"), "written at start")
+        XCTAssertLessThanOrEqual(player.loop.wakeUps - before, 2, "wake-ups in 10 s with nothing to do")
     }
 
     func testLabelsAreEscapedAndReadBack() {
@@ -160,4 +178,11 @@ final class MetricsExportTests: XCTestCase {
         guard text.hasPrefix("HTTP/1.") , text.contains(" 200 "), let split = text.range(of: "\r\n\r\n") else { return nil }
         return String(text[split.upperBound...])
     }
+}
+
+/// A clock read a little after the loop's own reading, as on the device.
+private final class AheadClock: MonotonicClock {
+    let base: ManualClock
+    init(_ base: ManualClock) { self.base = base }
+    func now() -> Double { base.time + 0.0002 }
 }
