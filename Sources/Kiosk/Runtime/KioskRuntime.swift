@@ -167,8 +167,9 @@ public final class KioskRuntime {
     /// What `lectern check` would say about the pages (a missing picture, a link to
     /// nowhere), once per assembled configuration: the kiosk shows such a page anyway.
     /// An unreadable content file is left out: TypesetContent logs it when it loads it.
-    /// Run after the first frame of the configuration is drawn (`contentProblemsDue`):
-    /// checking every page reads them all again, which must not hold up that frame.
+    /// Run before the configuration's first frame (`contentProblemsDue`): checking every
+    /// page reads them all again and decodes every picture, which must not fall on the
+    /// visitor's first touch; it delays the first frame instead.
     private func logContentProblems() {
         for line in ContentCheck.logLines(config: config, includingUnreadable: false) { log(line, .warning) }
     }
@@ -228,8 +229,11 @@ public final class KioskRuntime {
     public func frame(at time: Double, width: Int, height: Int) -> (FrameDescription, SceneRenderer)? {
         if size.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
         guard let assembly else { return nil }
-        // What `check` would report, once the first frame of this configuration is out.
-        if assembly.renderer.hasDrawn { logContentProblemsOnce() }
+        // What `check` would report, once per configuration, before its first frame: run
+        // after it, the check (it decodes every picture) fell on the visitor's first touch,
+        // and under emulation held the loop for seconds while the kernel dropped the
+        // drag's events (the machine test's 1080p scroll never happened).
+        logContentProblemsOnce()
         assembly.scene.advance(to: time)
         return (assembly.renderer.frame(at: time), assembly.renderer)
     }
