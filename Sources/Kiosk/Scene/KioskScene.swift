@@ -17,8 +17,8 @@ public final class KioskScene {
     public private(set) var currentPage = 0
     public internal(set) var vertical: KineticScroller
     /// The nested "always bounce" scroller: offset > 0 means the page is pulled left.
-    public private(set) var horizontal: KineticScroller
-    public private(set) var affordance: PullAffordance
+    public internal(set) var horizontal: KineticScroller
+    public internal(set) var affordance: PullAffordance
     public internal(set) var menu = MenuFade()
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
@@ -48,11 +48,11 @@ public final class KioskScene {
     private(set) var lastTouchTime: Double
     /// When the display last came on by a touch or the opening hours: it goes dark again
     /// a blank period after the later of this and the last touch.
-    private var poweredOnAt: Double
-    private var homeDone = true
+    var poweredOnAt: Double
+    var homeDone = true
     /// While true, the current touch sequence only woke the display and does nothing else.
     var swallowingSequence = false
-    private var activeAxis: PanAxis?
+    var activeAxis: PanAxis?
     /// Speech mode (Speech/KioskScene+Speech.swift): nil without a speech output or when
     /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
     public internal(set) var speech: SpeechMode?
@@ -177,7 +177,7 @@ public final class KioskScene {
 
     /// Seconds without touch before the display goes dark: the idle `blank_after` in
     /// opening hours, the out-of-hours wake period outside them.
-    private var blankPeriod: Double { isScheduledOff ? config.outOfHoursWake : config.idle.blankAfter }
+    var blankPeriod: Double { isScheduledOff ? config.outOfHoursWake : config.idle.blankAfter }
 
     /// The opening hours turned the display off or on at `time`. Off: dark at once
     /// (the panel is powered off; nothing is drawn). On: lit, and idle blanking counts
@@ -239,109 +239,6 @@ public final class KioskScene {
         for gesture in gestures {
             apply(gesture)
             onGesture?(gesture)
-        }
-    }
-
-    private func apply(_ gesture: Gesture) {
-        switch gesture {
-        case let .touchDown(x, y, time):
-            if isBlanked {
-                // The first touch only wakes the display (out of hours only when
-                // `wake_on_touch`); it does nothing else either way.
-                if !isScheduledOff || config.display.wakeOnTouch {
-                    isBlanked = false
-                    poweredOnAt = time
-                }
-                swallowingSequence = true
-                return
-            }
-            guard !swallowingSequence, !isModal else { return }
-            tablePans.down = (x, y)
-            // A finger on the glass catches a fling or a bounce where it is.
-            vertical.beginDrag(at: time)
-            horizontal.beginDrag(at: time)
-            pressLink(atX: x, y: y, at: time)
-        case let .panBegan(axis, _, _, time):
-            guard !swallowingSequence, !isModal else { return }
-            releaseLink()  // a drag that starts on a link scrolls
-            activeAxis = axis
-            if axis == .horizontal, beginTablePan() {
-                horizontal.endDrag(velocity: 0, at: time)
-                vertical.endDrag(velocity: 0, at: time)
-                return
-            }
-            if axis == .vertical {
-                horizontal.endDrag(velocity: 0, at: time)
-            } else {
-                vertical.endDrag(velocity: 0, at: time)
-            }
-        case let .panChanged(axis, dx, dy, time):
-            guard !swallowingSequence, !isModal, activeAxis == axis else { return }
-            if tablePans.isPanning { dragTablePan(dx: dx); return }
-            if axis == .vertical {
-                vertical.drag(translation: dy, at: time)
-            } else {
-                horizontal.drag(translation: dx, at: time)
-                affordance.setProgress(pullProgress(at: time), at: time)
-                links.back.setProgress(backProgress(at: time), at: time)
-            }
-        case let .panEnded(axis, dx, dy, vx, vy, time):
-            guard !swallowingSequence, !isModal, activeAxis == axis else { return }
-            activeAxis = nil
-            if tablePans.isPanning { dragTablePan(dx: dx); tablePans.end(); return }
-            if axis == .vertical {
-                vertical.drag(translation: dy, at: time)
-                vertical.endDrag(velocity: vy, at: time)
-            } else {
-                horizontal.drag(translation: dx, at: time)
-                let armed = pullProgress(at: time) >= 1
-                let back = backProgress(at: time) >= 1
-                horizontal.endDrag(velocity: armed || back ? 0 : vx, at: time)
-                affordance.setProgress(0, at: time)
-                links.back.setProgress(0, at: time)
-                if armed { present(at: time) }
-                if back { goBack(at: time) }
-            }
-        case let .panCancelled(time):
-            activeAxis = nil
-            tablePans.end()
-            releaseDrags(at: time)
-            affordance.setProgress(0, at: time)
-            links.back.setProgress(0, at: time)
-            releaseLink()
-        case let .tap(x, y, time):
-            guard !swallowingSequence else { return }
-            if links.card.isPresented {
-                cardTapped(atX: x, y: y, at: time)
-            } else if menu.isPresented {
-                if let item = ring.item(atX: x, y: y) {
-                    leavePlace(at: time)
-                    show(page: item, at: time)
-                }
-                menu.setPresented(false, at: time)
-            } else {
-                releaseDrags(at: time)
-                followLink(atX: x, y: y, at: time)
-            }
-        case let .threeFingerTap(_, _, time):
-            guard !swallowingSequence else { return }
-            releaseLink()
-            links.card.dismiss(at: time)  // the menu replaces the card
-            if menu.isPresented {
-                menu.setPresented(false, at: time)
-            } else {
-                present(at: time)
-            }
-        case .pinchBegan, .pinchChanged, .pinchEnded, .pinchCancelled:
-            applyPinch(gesture)
-        case let .allUp(time):
-            releaseLink()
-            if swallowingSequence {
-                swallowingSequence = false
-                return
-            }
-            activeAxis = nil
-            releaseDrags(at: time)
         }
     }
 
