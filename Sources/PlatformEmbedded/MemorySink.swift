@@ -33,7 +33,6 @@ public final class MemorySink: FrameSink {
     public var pollFD: FileDescriptor? { nil }
     public var canvas: Canvas? { frame.canvas }
     public var isBusy: Bool { false }
-    public var needsPresent: Bool { false }
     public var nativeSize: (width: Int, height: Int)? { panel }
 
     public func present(_ damage: Region) throws -> PresentOutcome {

@@ -15,7 +15,6 @@ public final class ObservedSink: FrameSink {
     public var pollFD: FileDescriptor? { sink.pollFD }
     public var canvas: Canvas? { sink.canvas }
     public var isBusy: Bool { sink.isBusy }
-    public var needsPresent: Bool { sink.needsPresent }
     public var frameInterval: Double { sink.frameInterval }
     public var poweredOn: Bool { sink.poweredOn }
     public var scanoutSurface: ScanoutSurface? { sink.scanoutSurface }

@@ -97,7 +97,7 @@ final class PinchTests: XCTestCase {
         XCTAssertGreaterThan(assembly.content.textZoom, 1.5, "not before the idle time")
         player.render(at: 1 + homeAfter + 1)
         XCTAssertEqual(assembly.content.textZoom, 1)
-        XCTAssertEqual(assembly.scene.textZoom.committed, 1)
+        XCTAssertEqual(assembly.scene.committedZoom, 1)
         XCTAssertEqual(assembly.scene.vertical.offset(at: 2 + homeAfter), 0)
     }
 

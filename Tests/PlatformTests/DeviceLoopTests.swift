@@ -157,6 +157,21 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(clock.time, 100.3)
     }
 
+    /// The display came back (VT switch, hotplug): the loop's full redraw is the only
+    /// record that everything must be shown again, and it is: the scene, idle and with
+    /// nothing new, draws whole and the frame is presented.
+    func testAFullRedrawAskedWhileIdleIsDrawnAndPresented() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [10])
+        system.sendSignal(10, at: 100.5)
+        loop.onSignal = { _ in loop.requestFullRedraw() }
+        try run(loop)
+        XCTAssertEqual(scene.renders, [100, 100.5], "the first frame, then the owed redraw at once")
+        XCTAssertEqual(scene.fullRenders, 2)
+        XCTAssertEqual(sink.presents.count, 2, "both presented")
+        XCTAssertEqual(loop.wakeUps, 1, "the signal's wake-up only")
+    }
+
     func testWatchdogIsTheOnlyIdleWakeUp() throws {
         let sink = try FakeSink(system: system, usesFlips: false)
         let notifier = FakeNotifier(watchdogInterval: 0.5)

@@ -178,7 +178,6 @@ final class FakeSink: FrameSink {
     var pollFD: FileDescriptor? { usesFlips ? FileDescriptor(50) : nil }
     var canvas: Canvas? { bitmap.canvas }
     var isBusy = false
-    var needsPresent = false
     let frameInterval = 1.0 / 60
     /// Seconds from a flip to its event (a driver without vblank: nearly 0).
     var flipDelay = 1.0 / 60

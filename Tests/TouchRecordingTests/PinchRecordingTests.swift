@@ -48,7 +48,7 @@ final class PinchRecordingTests: XCTestCase {
                 // their movements grow 2.4-fold (the Atmel's resting hand drifts 27 px there,
                 // past the slop, and is judged a pinch of scale 0.98). The text must not change.
                 if w == 1280 { XCTAssertEqual(pinchBegins(replay), 0, "\(name) at \(w)x\(h)") }
-                XCTAssertEqual(assembly.scene.textZoom.committed, 1, "\(name) at \(w)x\(h): the text size changed")
+                XCTAssertEqual(assembly.scene.committedZoom, 1, "\(name) at \(w)x\(h): the text size changed")
                 XCTAssertEqual(assembly.content.textZoom, 1, name)
             }
         }

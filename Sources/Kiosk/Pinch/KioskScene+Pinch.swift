@@ -5,6 +5,9 @@ import Typeset
 /// when they lift, keeping the paragraph that was under them where the fingers are.
 /// Not while the menu shows, and never while the touch that woke a blank display lasts.
 extension KioskScene {
+    /// The zoom the pages are laid out at (the content's; 1 for scenes without text).
+    public var committedZoom: Double { reading.zoom() }
+
     func applyPinch(_ gesture: Gesture) {
         switch gesture {
         case let .pinchBegan(x, y, time):
@@ -13,7 +16,7 @@ extension KioskScene {
             releaseDrags(at: time)
             vertical.stop(at: time)
             let layoutY = y - Self.marginTop * scale + vertical.offset(at: time)
-            textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: textZoom.committed,
+            textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: committedZoom,
                                             anchor: reading.anchor(currentPage, textWidth, layoutY), x: x, y: y)
         case let .pinchChanged(pinchScale, x, y, _):
             guard textZoom.pinch != nil else { return }
@@ -37,9 +40,9 @@ extension KioskScene {
     /// Lays the pages out at `zoom` (as the content rounds it) and scrolls so `anchor`
     /// sits at screen y `screenY`. Nothing changes when the size does not.
     func commitZoom(_ zoom: Double, keeping anchor: ReadingAnchor?, atScreenY screenY: Double, at time: Double) {
+        let before = committedZoom
         let effective = reading.setZoom(zoom, TextZoom.range)
-        guard effective != textZoom.committed else { return }
-        textZoom.committed = effective
+        guard effective != before else { return }
         contentGeneration += 1
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: currentPage))
         if let anchor, let y = reading.position(currentPage, textWidth, anchor) {
@@ -50,8 +53,8 @@ extension KioskScene {
     /// Back to the default size (idle going home); the caller shows the page anew.
     func resetTextZoom(at time: Double) {
         textZoom.pinch = nil
-        guard textZoom.committed != 1 else { return }
-        textZoom.committed = reading.setZoom(1, TextZoom.range)
+        guard committedZoom != 1 else { return }
+        _ = reading.setZoom(1, TextZoom.range)
         contentGeneration += 1
     }
 }

@@ -12,9 +12,8 @@ public struct TextZoom: Sendable, Equatable {
     /// a line on a 1080-px-wide portrait screen.
     public static let range: ClosedRange<Double> = 0.75...2.5
 
-    /// The zoom the pages are laid out at.
-    public internal(set) var committed = 1.0
-    /// The pinch in progress, if any.
+    /// The pinch in progress, if any. (The zoom the pages are laid out at is the
+    /// content's, `KioskScene.committedZoom`: one owner.)
     public internal(set) var pinch: Pinch?
 
     public struct Pinch: Sendable, Equatable {

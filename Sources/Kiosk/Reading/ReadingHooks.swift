@@ -9,6 +9,9 @@ public struct ReadingHooks {
     public var measureWidth: () -> Double?
     /// Lay pages out at this text zoom (within the range given); returns the zoom in effect.
     public var setZoom: (_ zoom: Double, _ range: ClosedRange<Double>) -> Double
+    /// The zoom the pages are laid out at now: the content owns it (its layouts are made
+    /// at it), so the scene reads it here rather than keeping a copy that could disagree.
+    public var zoom: () -> Double
     /// The anchor at layout y on a page laid out at a width.
     public var anchor: (_ page: Int, _ width: Double, _ y: Double) -> ReadingAnchor?
     /// Where an anchor is (layout y) on a page laid out at a width, at the current zoom.
@@ -16,10 +19,12 @@ public struct ReadingHooks {
 
     public init(measureWidth: @escaping () -> Double? = { nil },
                 setZoom: @escaping (Double, ClosedRange<Double>) -> Double = { _, _ in 1 },
+                zoom: @escaping () -> Double = { 1 },
                 anchor: @escaping (Int, Double, Double) -> ReadingAnchor? = { _, _, _ in nil },
                 position: @escaping (Int, Double, ReadingAnchor) -> Double? = { _, _, _ in nil }) {
         self.measureWidth = measureWidth
         self.setZoom = setZoom
+        self.zoom = zoom
         self.anchor = anchor
         self.position = position
     }
@@ -31,6 +36,7 @@ extension TypesetContent {
         ReadingHooks(
             measureWidth: { [unowned self] in measureWidth },
             setZoom: { [unowned self] zoom, range in setTextZoom(zoom, range: range) },
+            zoom: { [unowned self] in textZoom },
             anchor: { [unowned self] page, width, y in pageLayout(page: page, width: width).anchor(atY: y) },
             position: { [unowned self] page, width, anchor in pageLayout(page: page, width: width).y(of: anchor) })
     }

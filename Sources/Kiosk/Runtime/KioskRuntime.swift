@@ -15,7 +15,14 @@ public final class KioskRuntime {
     public private(set) var config: KioskConfig
     public let configPath: String?
     public private(set) var assembly: KioskAssembly?
-    public private(set) var size: (width: Int, height: Int)?
+    /// The size the kiosk is laid out for: the scene's, which follows the canvas the
+    /// display hands each frame (the display's mode and rotation own the screen size).
+    public var size: (width: Int, height: Int)? {
+        assembly.map { (Int($0.scene.width), Int($0.scene.height)) }
+    }
+    /// A kiosk could not be assembled for this size: not tried again every turn (it
+    /// would log the same error at each touch) until the size or the configuration changes.
+    private var assemblyFailed: (width: Int, height: Int)?
     /// The panel's density, once the touchscreen (or else the display connector) reports
     /// its size: scale, touch slop and the derived text size follow it.
     public var pixelsPerMillimetre: Double?
@@ -75,7 +82,6 @@ public final class KioskRuntime {
     public convenience init(assembly: KioskAssembly, log: Logger = .lectern) {
         self.init(config: assembly.config, configPath: nil, log: log)
         self.assembly = assembly
-        size = (Int(assembly.scene.width), Int(assembly.scene.height))
     }
 
     public var scene: KioskScene? { assembly?.scene }
@@ -85,7 +91,6 @@ public final class KioskRuntime {
     /// The screen's logical size is known or changed: build the kiosk the first time,
     /// then only re-lay it out (the visitor's place is kept).
     public func resize(width: Int, height: Int, at time: Double) {
-        size = (width, height)
         if let assembly {
             if Int(assembly.scene.width) != width || Int(assembly.scene.height) != height {
                 assembly.content.pdf?.screenWidth = Double(width)
@@ -95,10 +100,12 @@ public final class KioskRuntime {
             return
         }
         do {
-            assembly = try assemble(config, at: time)
+            assembly = try assemble(config, width: width, height: height, at: time)
+            assemblyFailed = nil
             contentProblemsDue = true
             reportPage()
         } catch {
+            assemblyFailed = (width, height)
             log("cannot set up the kiosk: \(error)", .error)
         }
     }
@@ -117,7 +124,8 @@ public final class KioskRuntime {
         let built: KioskAssembly?
         do {
             next = try load(configPath)
-            built = size == nil ? nil : try assemble(next, at: time)
+            // No kiosk on screen yet: the next frame assembles the new configuration.
+            built = try size.map { try assemble(next, width: $0.width, height: $0.height, at: time) }
         } catch let errors as ConfigErrors {
             // One journal line per error (file:line:column: key: what to do), then the verdict.
             reloadsRejected += 1
@@ -140,6 +148,7 @@ public final class KioskRuntime {
             if old.speech?.isOn == true { built.scene.resumeSpeechMode() }
         }
         config = next
+        assemblyFailed = nil
         if let built {
             // Out of hours the new kiosk stays dark (a woken display goes dark with it).
             if scheduledOff { built.scene.setScheduledOff(true, at: time) }
@@ -153,14 +162,13 @@ public final class KioskRuntime {
         return .applied(changes: changes, displayChanged: displayChanged)
     }
 
-    private func assemble(_ config: KioskConfig, at time: Double) throws -> KioskAssembly {
-        guard let size else { throw RuntimeError.noSize }
-        let next = try KioskAssembly(config: config, width: size.width, height: size.height,
+    private func assemble(_ config: KioskConfig, width: Int, height: Int, at time: Double) throws -> KioskAssembly {
+        let next = try KioskAssembly(config: config, width: width, height: height,
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }
-        log("kiosk: \(size.width)x\(size.height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
+        log("kiosk: \(width)x\(height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
         return next
     }
 
@@ -173,8 +181,6 @@ public final class KioskRuntime {
     private func logContentProblems() {
         for line in ContentCheck.logLines(config: config, includingUnreadable: false) { log(line, .warning) }
     }
-
-    enum RuntimeError: Error { case noSize }
 
     /// The same page in the new configuration: the one showing the same content file,
     /// else the same title, else none (the visitor starts at the first page's top).
@@ -227,7 +233,8 @@ public final class KioskRuntime {
     /// out anew), described for the compositor, with the painter that draws it; nil when
     /// no kiosk could be assembled.
     public func frame(at time: Double, width: Int, height: Int) -> (FrameDescription, SceneRenderer)? {
-        if size.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
+        let laidOut = size ?? assemblyFailed
+        if laidOut.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
         guard let assembly else { return nil }
         // What `check` would report, once per configuration, before its first frame: run
         // after it, the check (it decodes every picture) fell on the visitor's first touch,

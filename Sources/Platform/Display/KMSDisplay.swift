@@ -42,7 +42,6 @@ public final class KMSDisplay: FrameSink {
     public private(set) var poweredOn = true
     /// Everything must be shown again even if the scene has nothing new (the display
     /// came back, or was reconfigured).
-    private var repaintOwed = false
     private var lastPresentError: String?
     private var loggedWaiting = false
 
@@ -81,10 +80,6 @@ public final class KMSDisplay: FrameSink {
     /// The first buffer row on screen.
     public var windowTop: Int { window.top }
     public var isBusy: Bool { flipPending }
-    /// True after the display came back: everything must be shown again even if
-    /// the scene has nothing new. (Pending per-buffer damage alone does not ask for a
-    /// present: it waits for the next frame that has its own damage.)
-    public var needsPresent: Bool { canvas != nil && repaintOwed }
     public var frameInterval: Double { 1.0 / Double(max(output?.mode.refresh ?? 60, 1)) }
 
     /// The logical size the scene lays out in, once an output is chosen.
@@ -177,7 +172,6 @@ public final class KMSDisplay: FrameSink {
             : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.bufferTop),
                                from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
         directPending = false
-        repaintOwed = false
         let outcome: PresentOutcome
         do {
             let (framebuffer, y) = try framebufferShowingWindow(of: buffer)
@@ -234,8 +228,9 @@ public final class KMSDisplay: FrameSink {
         do { try device.setMaster() } catch { log.info("could not take DRM master back on \(device.path): \(error)") }
         hasMaster = true
         presenter.owesModeset()
+        // Everything is shown again by the full redraw the loop owes after a resume (the
+        // caller asks for it: the loop is the one owner of "a full redraw owed").
         damageEverything()
-        repaintOwed = true
         log.info("display taken back")
     }
 
@@ -253,7 +248,6 @@ public final class KMSDisplay: FrameSink {
         // replaces it, so dropping the pending state here is safe.
         presenter.owesModeset()
         guard try start() else { return nil }
-        repaintOwed = true
         return logicalSize
     }
 

@@ -81,7 +81,9 @@ public final class DeviceLoop {
     public private(set) var stopSignal: Int32?
     public private(set) var repaint: RepaintState = .idle
 
-    /// The one way to ask for everything to be drawn again (first frame, reload, mode).
+    /// The one owner of "everything must be drawn and shown again" (first frame, reload,
+    /// a new mode, the display back after a VT switch or hotplug): the display keeps no
+    /// flag of its own; a full redraw damages the whole canvas, so it is always presented.
     private var fullRedrawOwed = true
     /// The canvas size last drawn: a different one is new and blank.
     private var drawnSize: (width: Int, height: Int)?
@@ -173,7 +175,7 @@ public final class DeviceLoop {
         if target.full { fullRedrawOwed = false; drawnSize = (target.canvas.width, target.canvas.height) }
         let touchTime = inputSince
         inputSince = nil
-        guard !report.damage.isEmpty || sink.needsPresent else {
+        guard !report.damage.isEmpty else {
             repaint = moving ? .scheduled(at: now + sink.frameInterval) : .idle
             return
         }
@@ -210,7 +212,7 @@ public final class DeviceLoop {
         if !full, case let .scheduled(at) = repaint, now < at { return nil }
         // Drivers without vblank (bochs, virtio-gpu) complete flips at once: cap an
         // animation at the refresh rate instead of rendering as fast as the CPU goes.
-        if moving, !full, inputSince == nil, !sink.needsPresent, let last = lastFrameTime,
+        if moving, !full, inputSince == nil, let last = lastFrameTime,
            now - last < sink.frameInterval * 0.5 {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil

@@ -74,9 +74,6 @@ public protocol FrameSink: AnyObject {
     var canvas: Canvas? { get }
     /// A presented frame is not on screen yet (a flip is pending): do not render.
     var isBusy: Bool { get }
-    /// The sink itself needs a present (e.g. everything after regaining the display),
-    /// even if the scene has no damage.
-    var needsPresent: Bool { get }
     /// Seconds per refresh, for pacing when a present completes without an event.
     var frameInterval: Double { get }
     /// Shows the shadow canvas' `damage`.

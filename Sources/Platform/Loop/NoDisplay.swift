@@ -8,7 +8,6 @@ public final class NoDisplay: FrameSink {
     public var pollFD: FileDescriptor? { nil }
     public var canvas: Canvas? { nil }
     public var isBusy: Bool { false }
-    public var needsPresent: Bool { false }
     public var frameInterval: Double { 1.0 / 60 }
     public func present(_ damage: Region) throws -> PresentOutcome { .skipped }
     public func handleReadable() throws -> Int { 0 }

@@ -33,7 +33,7 @@ extension FrameScene {
         s.stepBody = { s in
             let target = larger ? 1.6 : 1.3
             larger.toggle()
-            let ratio = target / s.assembly.scene.textZoom.committed
+            let ratio = target / s.assembly.scene.committedZoom
             s.time += 0.5
             s.fingers(w, h, span: 300, at: s.time, down: true)
             s.fingers(w, h, span: 340, at: s.time + 1.0 / 120)          // recognised at 340
