@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "TextFile"),
         // The one logger: swift-log with a handler that writes journal priorities under systemd.
         // Clocks, percentiles, the heap counter and the bench harness: one of each.
-        .target(name: "Measure", dependencies: ["CSystemShim"]),
+        .target(name: "Measure", dependencies: ["CHeapUsage"]),
+        .target(name: "CHeapUsage"),  // glibc malloc statistics (or ASan's count) and the mmap threshold
         .target(name: "LecternLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
 
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
@@ -49,7 +50,7 @@ let package = Package(
         cLibrary("CSystemd", pkg: "libsystemd", apt: ["libsystemd-dev"]),
         // Values and tiny functions for C macros Swift cannot import, one target per concern
         // so that a raster kernel does not drag ICU and FreeType into everything.
-        .target(name: "CRasterKernels"),  // blend/composite kernels (AVX-512/AVX2/baseline clones), heap counter
+        .target(name: "CRasterKernels"),  // blend/composite kernels (AVX-512/AVX2/baseline clones)
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc")]),  // FreeType macros, ICU line breaks
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),

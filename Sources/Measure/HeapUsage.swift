@@ -1,13 +1,13 @@
-import CSystemShim
+import CHeapUsage
 
 /// How many bytes the C heap holds right now (glibc's mallinfo2; cheap). Used to check
 /// that per-frame work allocates nothing in steady state (a frame that allocates can
 /// stall on the allocator and fragments a long-running kiosk) and that the soak's heap
 /// stays flat.
 public enum HeapUsage {
-    public static func bytesInUse() -> Int { Int(cshim_heap_bytes_in_use()) }
+    public static func bytesInUse() -> Int { Int(heapusage_bytes_in_use()) }
 
     /// A kiosk allocates screen-size bitmaps now and then (a pinch, a card): have every
     /// block of 256 KiB or more mapped on its own, so its memory leaves when it is freed.
-    public static func returnLargeBlocksToTheSystem() { cshim_heap_return_large_blocks(256 * 1024) }
+    public static func returnLargeBlocksToTheSystem() { heapusage_return_large_blocks(256 * 1024) }
 }

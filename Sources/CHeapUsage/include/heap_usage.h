@@ -1,10 +1,10 @@
-#ifndef LECTERN_CSHIM_HEAP_H
-#define LECTERN_CSHIM_HEAP_H
+#ifndef LECTERN_HEAP_USAGE_H
+#define LECTERN_HEAP_USAGE_H
 #include <stddef.h>
 // glibc's malloc statistics (malloc.h is not part of Swift's Glibc module): bytes
 // currently allocated from the heap (mallinfo2().uordblks + hblkhd), or the
 // sanitizer's count under AddressSanitizer.
-size_t cshim_heap_bytes_in_use(void);
+size_t heapusage_bytes_in_use(void);
 // Blocks of `threshold` bytes or more are mapped on their own and unmapped when freed.
-void cshim_heap_return_large_blocks(size_t threshold);
+void heapusage_return_large_blocks(size_t threshold);
 #endif

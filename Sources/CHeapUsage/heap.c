@@ -1,12 +1,12 @@
 #define _GNU_SOURCE
-#include "cshim_heap.h"
+#include "heap_usage.h"
 #include <dlfcn.h>
 #include <malloc.h>
 
 // Under AddressSanitizer malloc is ASan's, which glibc's mallinfo2() does not see (it
 // would report no growth ever, and the heap tests would pass for nothing); the
 // sanitizer's own counter is used then.
-size_t cshim_heap_bytes_in_use(void) {
+size_t heapusage_bytes_in_use(void) {
     static size_t (*sanitizer_bytes)(void);
     static int looked;
     if (!looked) {
@@ -22,6 +22,6 @@ size_t cshim_heap_bytes_in_use(void) {
 // the menu) always come from their own mapping and go back to the kernel when freed.
 // Left to itself glibc raises its mmap threshold to the size of the last such block
 // freed, so the next ones come from the heap and stay resident after they are freed.
-void cshim_heap_return_large_blocks(size_t threshold) {
+void heapusage_return_large_blocks(size_t threshold) {
     mallopt(M_MMAP_THRESHOLD, (int)threshold);
 }
