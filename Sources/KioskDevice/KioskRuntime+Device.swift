@@ -15,15 +15,21 @@ extension KioskRuntime: FrameSource {
         followSchedule(at: time)
         if let deadline = nextDeadline(), deadline <= time { deadlineReached(at: time) }
         var damage = Region()
+        var described = false
         if let target, displayPowered {
             if let (description, painter) = frame(at: time, width: target.canvas.width, height: target.canvas.height) {
                 damage = target.draw(description, painter: painter)
+                described = true
             } else {
                 target.canvas.fill(target.canvas.bounds, color: config.theme.background)
                 damage.add(target.canvas.bounds)
             }
         }
-        return FrameReport(damage: damage, moving: needsFrame(at: time), nextDeadline: nextDeadline(),
+        // A frame described for `time` just now is what the scene looks like at `time`:
+        // only an animation still owes the next one (asking the renderer whether it is
+        // stale would describe the same frame a second time, every frame of a drag).
+        let moving = described ? isAnimating(at: time) : needsFrame(at: time)
+        return FrameReport(damage: damage, moving: moving, nextDeadline: nextDeadline(),
                            displayOn: displayPowered)
     }
 

@@ -229,6 +229,9 @@ public final class KioskRuntime {
         return assembly.scene.isAnimating(at: time) || assembly.renderer.isStale(at: time)
     }
 
+    /// Whether the scene moves at `time` (a scroll coasting, a spring, a fade).
+    public func isAnimating(at time: Double) -> Bool { assembly?.scene.isAnimating(at: time) ?? false }
+
     /// The frame for `time` on a screen of `width` × `height` (a new size lays the kiosk
     /// out anew), described for the compositor, with the painter that draws it; nil when
     /// no kiosk could be assembled.
