@@ -40,26 +40,6 @@ extension Typesetter {
     }
 }
 
-extension FrontMatter {
-    /// `lang:` or `language:` in the front matter (quotes removed), e.g. "de-CH".
-    static func language(_ source: String) -> String? {
-        guard source.hasPrefix("---") else { return nil }
-        let lines = TextFile.lines(source)
-        guard let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) })
-        else { return nil }
-        for line in lines[1..<end] {
-            for key in ["lang:", "language:"] where line.hasPrefix(key) {
-                var value = line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
-                if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
-                    value = String(value.dropFirst().dropLast())
-                }
-                if !value.isEmpty { return value }
-            }
-        }
-        return nil
-    }
-}
-
 extension ReadingMeasure {
     /// The font's capital height as a fraction of its size: the top of "H" (which sits on
     /// the baseline) over the em, read in font units. Legibility standards state character

@@ -46,22 +46,6 @@ struct DirectionPolicy: Equatable {
     }
 }
 
-extension FrontMatter {
-    /// `dir: rtl` or `dir: ltr` in the front matter; nil when absent or neither.
-    static func direction(_ source: String) -> TextDirection? {
-        guard source.hasPrefix("---") else { return nil }
-        let lines = TextFile.lines(source)
-        guard let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) })
-        else { return nil }
-        for line in lines[1..<end] where line.hasPrefix("dir:") {
-            let value = line.dropFirst("dir:".count).trimmingCharacters(in: .whitespaces)
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
-            return TextDirection(rawValue: value)
-        }
-        return nil
-    }
-}
-
 extension LayoutBuilder {
     /// The direction a block is laid out in: code always left to right; a table as the
     /// page; other blocks by their text's first strong character (DirectionPolicy).

@@ -17,7 +17,8 @@ public struct SourceLink: Sendable, Equatable {
 extension Document {
     /// Every link of a Markdown text, in order, through the same cmark parse as the page.
     public static func links(inMarkdown source: String) -> [SourceLink] {
-        let (_, body, skipped) = FrontMatter.split(source)
+        let front = FrontMatter(source)
+        let (body, skipped) = (front.body, front.lines)
         return CMark.withTree(body) { root in
             var links: [SourceLink] = []
             var open: (target: String, text: String, line: Int)?

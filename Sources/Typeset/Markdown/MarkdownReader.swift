@@ -13,123 +13,58 @@ import TextFile
 /// alert, drawn as a labelled callout (Callout.swift).
 enum MarkdownReader {
     static func read(_ source: String) -> Document {
-        let (title, body, skipped) = FrontMatter.split(source)
-        var walker = Walker(lineOffset: skipped)
-        CMark.withTree(body) { root in walker.walk(root) }
-        var document = Document(title: title ?? walker.firstHeading, baseDirectory: nil, blocks: walker.blocks)
-        document.language = FrontMatter.language(source)
-        document.direction = FrontMatter.direction(source)
+        let front = FrontMatter(source)
+        var walker = MarkdownWalker(lineOffset: front.lines)
+        CMark.withTree(front.body) { root in walker.walk(root) }
+        var document = Document(title: front.title ?? walker.firstHeading, baseDirectory: nil, blocks: walker.blocks)
+        document.language = front.language
+        document.direction = front.direction
         return document
     }
 }
 
-/// The parser setup shared by the reader and the outline.
-enum CMark {
-    /// GFM's extensions as GitHub renders them; footnotes too (else `[^1]` shows raw).
-    static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
-    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
-
-    static func withTree<T>(_ text: String, _ body: (OpaquePointer) -> T) -> T {
-        cmark_gfm_core_extensions_ensure_registered()
-        let parser = cmark_parser_new(options)!
-        defer { cmark_parser_free(parser) }
-        for name in extensions {
-            if let extensionPointer = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, extensionPointer)
-            }
-        }
-        var text = text
-        // cmark copies what it is fed, so the buffer need not outlive this call.
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
-        }
-        let root = cmark_parser_finish(parser)!
-        defer { cmark_node_free(root) }
-        return body(root)
-    }
-
-    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
-    }
-
-    static func typeName(_ node: OpaquePointer) -> String { string(cmark_node_get_type_string(node)) }
-
-    /// Every node under `root` (itself included) in document order, entered and, if it
-    /// can have children, exited: cmark's iterator, so any depth without recursion.
-    static func walk(_ root: OpaquePointer, _ visit: (_ node: OpaquePointer, _ entering: Bool) -> Void) {
-        let iterator = cmark_iter_new(root)!
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            visit(node, event == CMARK_EVENT_ENTER)
-        }
-    }
-}
-
-/// YAML front matter: a leading `---` … `---` (or `...`) block, skipped, its `title:` kept.
-enum FrontMatter {
-    /// The title, the text after the front matter, and how many lines were removed.
-    static func split(_ source: String) -> (title: String?, body: String, lines: Int) {
-        guard source.hasPrefix("---") else { return (nil, source, 0) }
-        let lines = TextFile.lines(source)
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-              let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) })
-        else { return (nil, source, 0) }
-        var title: String?
-        for line in lines[1..<end] where line.hasPrefix("title:") {
-            var value = line.dropFirst("title:".count).trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
-                value = String(value.dropFirst().dropLast())
-            }
-            if !value.isEmpty { title = value }
-        }
-        return (title, lines[(end + 1)...].joined(separator: "\n"), end + 1)
-    }
-}
-
 /// Walks cmark's tree with its iterator (enter and exit events) and builds the blocks.
-private struct Walker {
+/// (Inlines: MarkdownReader+Inlines.swift.)
+struct MarkdownWalker {
     let lineOffset: Int
     var blocks: [Block] = []
     var firstHeading: String?
 
-    private struct ListContext {
+    struct ListContext {
         var ordered: Bool
         var next: Int
         var tight: Bool
         var items = 0
     }
-    private var lists: [ListContext] = []
-    private var quoteDepth = 0
-    private var footnoteDepth = 0
-    private var pendingMarker: ListMarker?
-    private var pendingTight = false
+    var lists: [ListContext] = []
+    var quoteDepth = 0
+    var footnoteDepth = 0
+    var pendingMarker: ListMarker?
+    var pendingTight = false
 
     // Inline collection for the paragraph, heading or table cell being read.
-    private var inlines: [Inline] = []
-    private var emphasis = 0, strong = 0, strike = 0, code = 0
+    var inlines: [Inline] = []
+    var emphasis = 0, strong = 0, strike = 0, code = 0
     /// Inline HTML tags open in the current paragraph, undone at its end.
-    private var openTags: [(name: String, effect: HTMLInlineTag.Effect)] = []
-    private var parsedTags: [String: HTMLInlineTag] = [:]
+    var openTags: [(name: String, effect: HTMLInlineTag.Effect)] = []
+    var parsedTags: [String: HTMLInlineTag] = [:]
     /// `<div align="center">` blocks around Markdown, innermost last.
-    private var containerAlignment: [Table.Alignment] = []
+    var containerAlignment: [Table.Alignment] = []
     /// GitHub alerts open around the current block, with their quote depth.
-    private var callouts: [(kind: Callout, depth: Int)] = []
+    var callouts: [(kind: Callout, depth: Int)] = []
     /// The `[!NOTE]` marker's nodes, not shown as text.
-    private var skipped: Set<OpaquePointer> = []
-    private var links: [String] = []
-    private var pendingSoftBreak = false
-    private var imageDepth = 0
-    private var imageAlt = ""
-    private var imageURL = ""
+    var skipped: Set<OpaquePointer> = []
+    var links: [String] = []
+    var pendingSoftBreak = false
+    var imageDepth = 0
+    var imageAlt = ""
+    var imageURL = ""
 
     // Tables and footnotes.
-    private var table: Table?
-    private var footnoteNumbers: [String: Int] = [:]
-    private var sawFootnoteDefinition = false
-    private var footnoteDefinitions = 0
+    var table: Table?
+    var footnoteNumbers: [String: Int] = [:]
+    var sawFootnoteDefinition = false
+    var footnoteDefinitions = 0
 
     init(lineOffset: Int) { self.lineOffset = lineOffset }
 
@@ -137,7 +72,7 @@ private struct Walker {
         CMark.walk(root) { node, entering in if entering { enter(node) } else { exit(node) } }
     }
 
-    private var style: Inline.Style {
+    var style: Inline.Style {
         var style: Inline.Style = []
         if emphasis > 0 { style.insert(.emphasis) }
         if strong > 0 { style.insert(.strong) }
@@ -147,7 +82,7 @@ private struct Walker {
         return style
     }
 
-    private mutating func enter(_ node: OpaquePointer) {
+    mutating func enter(_ node: OpaquePointer) {
         guard !skipped.contains(node) else { return }
         let type = cmark_node_get_type(node)
         switch type {
@@ -254,7 +189,7 @@ private struct Walker {
         }
     }
 
-    private mutating func exit(_ node: OpaquePointer) {
+    mutating func exit(_ node: OpaquePointer) {
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_BLOCK_QUOTE:
@@ -311,7 +246,7 @@ private struct Walker {
     /// libcmark-gfm 0.29.0.gfm.6 (Debian 12) misses task items inside block quotes
     /// (`> - [x] done`) and leaves "[x] " as text, where GitHub shows a box. When a
     /// quoted bullet item's first paragraph starts so, it is taken as the task it is.
-    private mutating func recognizeTaskInQuote(_ content: inout [Inline]) {
+    mutating func recognizeTaskInQuote(_ content: inout [Inline]) {
         guard pendingMarker == .bullet, let first = content.first, first.style.isEmpty, first.url == nil else { return }
         let text = first.text
         for (prefix, checked) in [("[ ]", false), ("[x]", true), ("[X]", true)] where text.hasPrefix(prefix) {
@@ -325,20 +260,20 @@ private struct Walker {
     }
 
     /// Footnotes are numbered in order of first reference, as GitHub does.
-    private mutating func footnoteNumber(_ label: String) -> Int {
+    mutating func footnoteNumber(_ label: String) -> Int {
         if let known = footnoteNumbers[label] { return known }
         let number = footnoteNumbers.count + 1
         footnoteNumbers[label] = number
         return number
     }
 
-    private mutating func emit(_ kind: Block.Kind, _ content: [Inline], _ node: OpaquePointer) {
+    mutating func emit(_ kind: Block.Kind, _ content: [Inline], _ node: OpaquePointer) {
         emit(Block(kind: kind, inlines: content), node)
     }
 
     /// Places `html` (a block from an HTML fragment, its depths relative to the fragment,
     /// its line absolute; or a new block with line 0) at the walk's depth.
-    private mutating func emit(_ html: Block, _ node: OpaquePointer) {
+    mutating func emit(_ html: Block, _ node: OpaquePointer) {
         let line = html.line > 0 ? html.line : Int(cmark_node_get_start_line(node))
         var block = html
         block.quoteDepth += quoteDepth
@@ -356,92 +291,5 @@ private struct Walker {
         pendingMarker = nil
         pendingTight = false
         blocks.append(block)
-    }
-
-    // MARK: Inlines
-
-    private mutating func startInlines() {
-        inlines.removeAll(keepingCapacity: true)
-        pendingSoftBreak = false
-        closeOpenTags()
-    }
-
-    private mutating func takeInlines() -> [Inline] {
-        defer { inlines = [] }
-        pendingSoftBreak = false
-        closeOpenTags()
-        return inlines
-    }
-
-    /// One inline HTML tag (cmark gives opening and closing tags as separate nodes).
-    private mutating func inlineTag(_ literal: String) {
-        let tag: HTMLInlineTag
-        if let known = parsedTags[literal] { tag = known } else {
-            tag = HTMLInlineTag.parse(literal)
-            if parsedTags.count < 512 { parsedTags[literal] = tag }
-        }
-        switch tag {
-        case .lineBreak: appendBreak()
-        case let .image(inline):
-            guard imageDepth == 0, !(inline.url ?? "").isEmpty else { return }
-            var image = inline
-            image.style.formUnion(style.subtracting(.link))
-            inlines.append(image)
-        case let .open(name, effect):
-            openTags.append((name, effect))
-            apply(effect, +1)
-        case let .close(name):
-            guard let index = openTags.lastIndex(where: { $0.name == name }) else { return }
-            apply(openTags.remove(at: index).effect, -1)
-        case .hidden: break
-        }
-    }
-
-    private mutating func apply(_ effect: HTMLInlineTag.Effect, _ step: Int) {
-        switch effect {
-        case .strong: strong += step
-        case .emphasis: emphasis += step
-        case .code: code += step
-        case .strike: strike += step
-        case let .link(url): if step > 0 { links.append(url) } else { _ = links.popLast() }
-        case .none: break
-        }
-    }
-
-    /// Tags left open at a paragraph's end end there (as a browser closes them).
-    private mutating func closeOpenTags() {
-        while let open = openTags.popLast() { apply(open.effect, -1) }
-    }
-
-    private mutating func appendBreak() {
-        pendingSoftBreak = false
-        if imageDepth == 0 { inlines.append(Inline("\n", .hardBreak)) }
-    }
-
-    /// Adds text in `style`, merged with the run before when they look alike. A soft
-    /// line break becomes a space, except between two ideographic characters (CJK
-    /// text has no spaces between words).
-    private mutating func append(_ text: String, _ style: Inline.Style) {
-        guard !text.isEmpty else { return }
-        var text = text
-        if pendingSoftBreak {
-            pendingSoftBreak = false
-            let before = imageDepth > 0 ? imageAlt.unicodeScalars.last : inlines.last?.text.unicodeScalars.last
-            if let before, let after = text.unicodeScalars.first, isWideScript(before), isWideScript(after) {
-                // no space
-            } else {
-                text = " " + text
-            }
-        }
-        if imageDepth > 0 {
-            imageAlt += text
-            return
-        }
-        let url = links.last
-        if let last = inlines.last, last.style == style, last.url == url {
-            inlines[inlines.count - 1].text += text
-        } else {
-            inlines.append(Inline(text, style, url: url))
-        }
     }
 }

@@ -5,7 +5,8 @@ import CCmark
 /// why a thing renders as it does. Inline nodes are summarised as the block's text.
 enum MarkdownOutline {
     static func outline(_ source: String) -> [String] {
-        let (title, body, skipped) = FrontMatter.split(source)
+        let front = FrontMatter(source)
+        let (title, body, skipped) = (front.title, front.body, front.lines)
         var out: [String] = []
         if skipped > 0 { out.append(line(depth: 0, line: 1, text: "front matter" + (title.map { " title " + quoted($0) } ?? ""))) }
         CMark.withTree(body) { root in
