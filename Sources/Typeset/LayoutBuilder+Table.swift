@@ -148,6 +148,10 @@ extension LayoutBuilder {
                         attributes(of: inline.style, base: base))
         }
         guard !text.isEmpty else { return (0, 0) }
+        // Shaped as the cell will be (each run in its own direction): Arabic shaped left to
+        // right joins the wrong neighbours, its widths differ, and a cell measured so
+        // wrapped inside the width measured for it.
+        text.resolveBidi(blockDirection)
         let shaped = typesetter.shaper.shape(text)
         var natural = 0.0, minimum = 0.0, piece = 0.0, trailing = 0.0
         var g = 0

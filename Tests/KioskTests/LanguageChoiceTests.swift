@@ -118,6 +118,10 @@ final class LanguageChoiceTests: LinkTestCase {
         let englishNow = player.canvas.color(x: Int(english.x + 10), y: Int(english.centerY))!
         XCTAssertEqual(hebrewNow, englishPill, "the accent moved to Hebrew")
         XCTAssertEqual(englishNow, hebrewPill)
+        // The Hebrew home page's item, selected at the top, carries its Hebrew letter.
+        let top = scene.ring.center(of: 0)
+        let letterBox = LanguageBarLayout.Pill(x: top.x - 40, y: top.y - 28, width: 80, height: 56)
+        XCTAssertGreaterThan(whiteInk(player.canvas, in: letterBox), 20, "ב is drawn on the item")
         // Three items now: where the fourth was, only the overlay.
         XCTAssertNotEqual(player.canvas.color(x: Int(fourth.x) + 30, y: Int(fourth.y)), itemLight)
         // The ring's second item is now the map page, the third the second Hebrew page.

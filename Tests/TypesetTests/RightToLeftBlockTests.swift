@@ -84,3 +84,17 @@ final class RightToLeftBlockTests: XCTestCase {
         XCTAssertGreaterThan(word.count, 10)
     }
 }
+
+extension RightToLeftBlockTests {
+    /// A cell is measured as it is set: an Arabic cell with spaces in a narrow table stays
+    /// on one line (measured as left-to-right text it was narrower, and wrapped).
+    func testArabicCellsAreMeasuredAsTheyAreSet() throws {
+        let days = try LocaleText.strings("ar_EG", "day")
+        let typesetter = try Noto.typesetter([Noto.sans, Noto.arabic])
+        for day in days.prefix(7) {
+            let cell = "\(day) – \(day)"
+            let layout = typesetter.layout(.markdown("| \(cell) | 1 |\n|---|---|\n| 2 | 3 |"), width: 700)
+            XCTAssertEqual(layout.lines.count, 4, "\(cell): one line per cell")
+        }
+    }
+}
