@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import LecternLog
 import KioskHeadless
 import XCTest
 import Raster
@@ -222,4 +224,40 @@ final class LanguageChoiceTests: LinkTestCase {
 /// ICU's endonyms through Typeset.
 enum LanguageNameProbe {
     static func name(_ tag: String) -> String? { LanguageName.endonym(tag) }
+}
+
+/// A reload (the content watcher, SIGHUP) in the middle of a visit keeps the language.
+final class LanguageChoiceReloadTests: XCTestCase {
+    func testAReloadKeepsTheVisitorsLanguage() throws {
+        let dir = NSTemporaryDirectory() + "lectern-lang-reload-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/lectern.toml"
+        let site = """
+        [[page]]
+        title = "Welcome"
+        content = "en.md"
+        lang = "en"
+        [[page]]
+        title = "שלום"
+        content = "he.md"
+        lang = "he"
+        """
+        try Data(site.utf8).write(to: URL(fileURLWithPath: path))
+        try Data("# Welcome\n\nOpen daily.\n".utf8).write(to: URL(fileURLWithPath: dir + "/en.md"))
+        try Data("# שלום\n\nפתוח כל יום.\n".utf8).write(to: URL(fileURLWithPath: dir + "/he.md"))
+        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
+        runtime.resize(width: 800, height: 600, at: 0)
+        let scene = try XCTUnwrap(runtime.scene)
+        XCTAssertEqual(scene.siteLanguages.languages.map(\.tag), ["en", "he"], "lang read from the file")
+        scene.chooseLanguage(1, at: 1)
+        XCTAssertEqual(scene.currentPage, 1)
+        try Data("# שלום\n\nפתוח כל יום מעשר.\n".utf8).write(to: URL(fileURLWithPath: dir + "/he.md"))
+        guard case .applied = runtime.reload(at: 2) else { return XCTFail("reload") }
+        let next = try XCTUnwrap(runtime.scene)
+        XCTAssertFalse(next === scene, "a new scene")
+        XCTAssertEqual(next.chosenLanguage, "he")
+        XCTAssertEqual(next.visitor.language, "he")
+        XCTAssertEqual(next.currentPage, 1)
+    }
 }
