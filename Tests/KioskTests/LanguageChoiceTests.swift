@@ -54,6 +54,10 @@ final class LanguageChoiceTests: LinkTestCase {
         XCTAssertEqual(LanguageNameProbe.name("fr"), "Français")
         XCTAssertEqual(LanguageNameProbe.name("de-AT"), "Deutsch (Österreich)", "standard names: the language, then the region")
         XCTAssertNil(LanguageNameProbe.name("not a tag!"))
+        XCTAssertNil(LanguageNameProbe.name(""))
+        // Whatever a configuration holds, ICU is asked safely (the tag is bounded by ICU's parser).
+        _ = LanguageNameProbe.name(String(repeating: "abcdefgh-", count: 400))
+        _ = LanguageNameProbe.name("x-" + String(repeating: "é", count: 300))
     }
 
     func testSiteLanguagesRingPagesDefaultAndHome() throws {
@@ -67,10 +71,12 @@ final class LanguageChoiceTests: LinkTestCase {
         XCTAssertEqual(site.ringPages(for: "xx"), [0, 1, 3, 4], "an unknown language shows the default's")
         XCTAssertEqual(site.home(of: "he"), 2)
         XCTAssertEqual(site.language(ofPage: 3), nil)
+        XCTAssertEqual(site.summary, "language choice in the menu: English (en, 3 pages), עברית (he, 2 pages); 1 page without lang on every ring; default English")
         // One language (or none) is no choice: every page on the ring.
         let single = SiteLanguages(pages: Array(try twoLanguageConfig().pages.prefix(2)))
         XCTAssertFalse(single.offersChoice)
         XCTAssertEqual(single.ringPages(for: "en"), [0, 1])
+        XCTAssertNil(single.summary)
         // A tag ICU has no name for is shown as written.
         let unnamed = SiteLanguages(pages: try twoLanguageConfig().pages, name: { $0 == "he" ? nil : "English" })
         XCTAssertEqual(unnamed.languages[1].name, "he")

@@ -58,6 +58,21 @@ public struct SiteLanguages: Sendable, Equatable {
         return pageKeys.indices.filter { pageKeys[$0] == nil || pageKeys[$0] == key }
     }
 
+    /// What `lectern check` says about the language choice: the languages as the menu
+    /// names them with their page counts, the pages on every ring and the default; nil
+    /// when the site offers no choice.
+    public var summary: String? {
+        guard offersChoice else { return nil }
+        func pages(_ n: Int) -> String { n == 1 ? "1 page" : "\(n) pages" }
+        let each = languages.map { language in
+            "\(language.name) (\(language.tag), \(pages(pageKeys.filter { $0 == Self.key(of: language.tag) }.count)))"
+        }
+        let neutral = pageKeys.filter { $0 == nil }.count
+        return "language choice in the menu: " + each.joined(separator: ", ")
+            + (neutral > 0 ? "; \(pages(neutral)) without lang on every ring" : "")
+            + "; default \(languages[0].name)"
+    }
+
     /// Where choosing `language` takes the visitor: its first page.
     public func home(of language: String) -> Int? {
         let key = Self.key(of: language)
