@@ -51,7 +51,7 @@ let package = Package(
         // Values and tiny functions for C macros Swift cannot import, one target per concern
         // so that a raster kernel does not drag ICU and FreeType into everything.
         .target(name: "CRasterKernels"),  // blend/composite kernels (AVX-512/AVX2/baseline clones)
-        .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc")]),  // FreeType macros, ICU line breaks
+        .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),  // FreeType macros, ICU line breaks, bidi, language names
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd

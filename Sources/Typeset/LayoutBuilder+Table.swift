@@ -4,7 +4,9 @@ import Raster
 /// bold over a rule, each column aligned as its delimiter row says. No column is
 /// narrower than its longest word (cells are not hyphenated); a table that fits the
 /// text column sits in it, a wider one is centred on the content width, and one wider
-/// than that keeps its width and pans sideways (`WideTable`).
+/// than that keeps its width and pans sideways (`WideTable`). A right-to-left table is
+/// mirrored: its first column at the right, the table against the column's right edge,
+/// a wide one showing its right edge first.
 extension LayoutBuilder {
     /// A table shows at most this many body rows; the rest are counted in a muted line.
     /// Every cell is a paragraph of its own (shaped and broken), so a generated table of
@@ -38,7 +40,9 @@ extension LayoutBuilder {
         let widths = Self.columnWidths(natural: natural, minimum: minimum, available: innerWidth)
         let tableWidth = widths.reduce(0, +) + Double(columns) * 2 * padding
         let roomLeft = contentLeft + indent
-        let x = tableWidth <= width ? column : max(roomLeft, (contentLeft + (contentWidth - tableWidth) / 2).rounded())
+        let rightToLeft = blockDirection == .rightToLeft
+        let x = tableWidth <= width ? (rightToLeft ? column + width - tableWidth : column)
+            : max(roomLeft, (contentLeft + (contentWidth - tableWidth) / 2).rounded())
         let start = (lines: lines.count, rects: rects.count, images: images.count, top: y)
         var firstBaseline: Int?
         let thin = max(1, Int((em / 24).rounded())), thick = max(2, Int((em / 10).rounded()))
@@ -47,7 +51,13 @@ extension LayoutBuilder {
             let firstLine = lines.count
             var cells: [PlacedCell] = []
             var cellX = x
+            // Right to left, column c starts where the columns before it end, from the right.
+            var cellRight = x + tableWidth
             for c in 0..<columns {
+                if rightToLeft {
+                    cellRight -= widths[c] + 2 * padding
+                    cellX = cellRight
+                }
                 y = rowTop + (em * 0.2).rounded()
                 let alignment = c < table.alignments.count ? table.alignments[c] : .left
                 let cell = c < row.count ? row[c] : []
@@ -57,6 +67,7 @@ extension LayoutBuilder {
                                         baseline: baseline, bottom: y))
                 cellX += widths[c] + 2 * padding
             }
+            if rightToLeft { cellX = x + tableWidth }
             let bottom = alignBaselines(cells, rowTop: rowTop)
             if r == 0, firstBaseline == nil { firstBaseline = cells.compactMap(\.baseline).max() }
             y = bottom + (em * 0.2).rounded()
@@ -79,7 +90,8 @@ extension LayoutBuilder {
             for i in start.images..<images.count { images[i].pan = pan }
             let top = Int(start.top), bottom = Int(y.rounded(.up))
             wideTables.append(WideTable(frame: IntRect(x: Int(x), y: top, width: Int(tableWidth.rounded(.up)), height: bottom - top),
-                                        window: IntRect(x: Int(roomLeft), y: top, width: Int(room), height: bottom - top)))
+                                        window: IntRect(x: Int(roomLeft), y: top, width: Int(room), height: bottom - top),
+                                        rightToLeft: rightToLeft))
         }
         if omitted > 0 {
             let note = "… and \(omitted) more rows: a table shows at most \(Self.maximumTableRows) rows; split it across pages"
@@ -136,6 +148,10 @@ extension LayoutBuilder {
                         attributes(of: inline.style, base: base))
         }
         guard !text.isEmpty else { return (0, 0) }
+        // Shaped as the cell will be (each run in its own direction): Arabic shaped left to
+        // right joins the wrong neighbours, its widths differ, and a cell measured so
+        // wrapped inside the width measured for it.
+        text.resolveBidi(blockDirection)
         let shaped = typesetter.shaper.shape(text)
         var natural = 0.0, minimum = 0.0, piece = 0.0, trailing = 0.0
         var g = 0

@@ -9,8 +9,19 @@ public struct WideTable: Sendable, Equatable {
     /// Where it is seen: the content column's width, the table's height.
     public let window: IntRect
 
+    /// A right-to-left table starts at its right edge (its first column) and pans left.
+    public var rightToLeft = false
+
     /// How far it can pan: the width hidden at offset 0.
     public var maxOffset: Int { max(0, frame.width - window.width) }
+
+    /// How far the table is moved left for a pan `offset` (0 … `maxOffset`, what the
+    /// visitor panned from the table's start): a right-to-left table starts moved fully
+    /// left, showing its right edge.
+    public func shift(forOffset offset: Int) -> Int {
+        let panned = max(0, min(offset, maxOffset))
+        return rightToLeft ? maxOffset - panned : panned
+    }
 
     /// Whether a point in layout coordinates is inside the table's window.
     public func contains(x: Int, y: Int) -> Bool {

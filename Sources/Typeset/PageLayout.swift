@@ -102,7 +102,7 @@ public final class PageLayout {
         let band = visible.offsetBy(dx: -originX, dy: -originY)
         // A wide table's items move by its offset and are cut at its window.
         let panned = wideTables.indices.map { i in
-            (dx: -(i < tableOffsets.count ? max(0, min(tableOffsets[i], wideTables[i].maxOffset)) : 0),
+            (dx: -wideTables[i].shift(forOffset: i < tableOffsets.count ? tableOffsets[i] : 0),
              clip: visible.intersection(wideTables[i].window.offsetBy(dx: originX, dy: originY)))
         }
         func windowed(_ pan: Int16) -> (Canvas, Int) {

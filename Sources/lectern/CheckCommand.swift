@@ -41,6 +41,9 @@ struct CheckCommand: ParsableCommand {
                     throw ExitCode(DataError.exitCode)
                 }
                 FileHandle.standardOutput.write(Data("ok   configuration \(config): \(loaded.pages.count) page(s)\n".utf8))
+                if let languages = SiteLanguages(pages: loaded.pages).summary {
+                    FileHandle.standardOutput.write(Data("ok   \(languages)\n".utf8))
+                }
                 contrast = ThemeContrast.problems(in: loaded, text: try? TextFile.read(path: config, limit: ConfigLoader.sizeLimit).text, file: config)
                 reports = try ContentCheck.check(config: loaded)
             } else {

@@ -33,3 +33,33 @@ final class DocsScreenshotTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(scene.backProgress(at: time), 1, "armed")
     }
 }
+
+extension DocsScreenshotTests {
+    /// The text-engine screenshots (docs/screenshots/languages-*.script, 800x480, the
+    /// three-language site of languages.toml) tap the language pills and ring items at
+    /// fixed points: they must still land where the pictures say.
+    func testLanguageScreenshotsShowWhatTheyClaim() throws {
+        let config = try ConfigLoader.load(path: "\(Self.screenshots)/languages.toml")
+        func play(_ name: String) throws -> KioskScene {
+            let text = try String(contentsOfFile: "\(Self.screenshots)/\(name).script", encoding: .utf8)
+            let events = try GestureScript.parse(text, source: name).events
+            let assembly = try KioskAssembly(config: config, width: 800, height: 480)
+            var index = 0
+            try assembly.player().play(events, from: &index, until: events.last?.time ?? 0)
+            return assembly.scene
+        }
+        let menu = try play("languages-menu")
+        XCTAssertTrue(menu.menu.isPresented)
+        XCTAssertEqual(menu.siteLanguages.languages.map(\.name), ["English", "עברית", "العربية"])
+        XCTAssertEqual(menu.chosenLanguage, "en")
+        let chosen = try play("languages-menu-hebrew")
+        XCTAssertTrue(chosen.menu.isPresented)
+        XCTAssertEqual(chosen.chosenLanguage, "he")
+        XCTAssertEqual(chosen.ringPages, [2, 4], "the Hebrew page and the map")
+        for (name, page) in [("languages-hebrew", 2), ("languages-arabic", 3), ("languages-emoji", 1)] {
+            let scene = try play(name)
+            XCTAssertEqual(scene.currentPage, page, name)
+            XCTAssertFalse(scene.menu.isPresented, name)
+        }
+    }
+}

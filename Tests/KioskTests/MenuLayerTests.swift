@@ -21,9 +21,14 @@ final class MenuLayerTests: XCTestCase {
     /// The part kept equals the whole-screen layer there, and the whole-screen layer is
     /// exactly the overlay colour everywhere else (what the renderer blends instead).
     func testTheKeptBoxHoldsEveryPixelThatIsNotPlainOverlay() throws {
-        for (width, height, scale) in [(1920, 1080, 1.0), (800, 600, 1.5)] {
+        // The last two: a site in two languages, its pills in the layer (at 800x600 scale
+        // 1.5 there is room neither above nor beside the ring: they overlap its top).
+        for (width, height, scale, languages) in [(1920, 1080, 1.0, false), (800, 600, 1.5, false), (1920, 1080, 1.0, true), (800, 600, 1.5, true)] {
             var config = config()
             config.display.scale = scale
+            if languages {
+                for (i, tag) in ["en", "he", "en"].enumerated() { config.pages[i].language = tag }
+            }
             let assembly = try KioskAssembly(config: config, width: width, height: height)
             let icons = IconCache(pages: config.pages, scale: assembly.scene.scale)
             let layer = MenuLayer()
@@ -45,6 +50,7 @@ final class MenuLayerTests: XCTestCase {
                     }
                 }
             }
+            XCTAssertEqual(assembly.scene.languageBar != nil, languages)
             XCTAssertEqual(differing, 0, "\(width)x\(height) at scale \(scale)")
             XCTAssertEqual(outsideNotOverlay, 0, "\(width)x\(height) at scale \(scale)")
             if width == 1920 {

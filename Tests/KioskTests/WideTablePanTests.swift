@@ -76,3 +76,21 @@ final class WideTablePanTests: XCTestCase {
         XCTAssertTrue(assembly.scene.tablePans.offsets(page: 0).allSatisfy { $0 == 0 })
     }
 }
+
+extension WideTablePanTests {
+    /// A right-to-left table starts at its right edge: a finger moving right pans it
+    /// towards its end (its left), within the same 0…max offsets.
+    func testARightToLeftTablePansTheOtherWay() {
+        var pans = WideTablePans()
+        pans.begin(page: 0, table: 0, maxOffset: 300, rightToLeft: true)
+        XCTAssertTrue(pans.drag(dx: 120))
+        XCTAssertEqual(pans.offsets(page: 0), [120])
+        XCTAssertTrue(pans.drag(dx: -40), "the finger back left of where it landed: at the start")
+        XCTAssertEqual(pans.offsets(page: 0), [0])
+        XCTAssertFalse(pans.drag(dx: -90), "no further than the start")
+        pans.end()
+        pans.begin(page: 0, table: 1, maxOffset: 300)
+        XCTAssertTrue(pans.drag(dx: -120))
+        XCTAssertEqual(pans.offsets(page: 0), [0, 120])
+    }
+}

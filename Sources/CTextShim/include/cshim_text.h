@@ -34,4 +34,10 @@ int32_t lectern_ft_has_color(void *face);
 int32_t lectern_ft_has_fixed_sizes(void *face);
 int32_t lectern_ft_load_color(void);
 
+/// A language's name in itself ("he" → "עברית", "fr" → "Français"), through ICU's locale
+/// display names with the language as its own display locale and the capitalisation
+/// of a menu item. Writes UTF-16 into `out`, returns its length (at most `capacity`);
+/// -1 when ICU has no name for it or the tag is not one.
+int32_t lectern_language_endonym(const char *tag, uint16_t *out, int32_t capacity);
+
 #endif

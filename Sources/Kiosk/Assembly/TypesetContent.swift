@@ -198,7 +198,10 @@ public final class TypesetContent: PageContent {
             labelSetters[size] = try? Typesetter(style: style)
         }
         guard let setter = labelSetters[size] else { return nil }
-        let width = max(16, size * (text.count + 2))
+        // At least the typesetter's narrowest content width (4 em): a right-to-left label
+        // is set against the right of that width, and was cut off past a narrower scratch
+        // (a Hebrew title's one-letter ring item drew nothing).
+        let width = max(16, size * (text.count + 2), size * 4)
         let layout = setter.layout(.plainText(text), width: width)
         guard let scratch = try? Bitmap(width: width, height: max(1, layout.height + size)) else { return nil }
         let c = scratch.canvas

@@ -82,6 +82,8 @@ public enum ConfigTemplate {
             content = "\(file.path)"
             # icon = "icons/\(file.path.dropFirst(6).dropLast(3)).png"            # optional; else the title's first letter
             # icon_selected = "icons/\(file.path.dropFirst(6).dropLast(3))-on.png" # optional; else drawn with the accent
+            # lang = "en"          # the page's language; pages in two or more languages get a language choice in the menu
+            # dir = "rtl"          # optional; else each paragraph's first strong letter decides
 
             """
         }

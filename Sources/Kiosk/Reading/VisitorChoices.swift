@@ -17,13 +17,15 @@ public enum TextStep: Int, Sendable, Equatable, CaseIterable {
 }
 
 /// What one visitor switched on for themselves: high contrast, larger text, speech
-/// mode. Held in ONE place (`KioskRuntime.visitor`, which outlives every assembly, so a
-/// reload keeps it) and reset when the kiosk goes home at idle, so that the next
-/// visitor finds the kiosk as configured.
+/// mode, the language. Held in ONE place (`KioskScene.visitor`; a reload hands it to the
+/// new scene, so the visitor keeps it) and reset when the kiosk goes home at idle, so
+/// that the next visitor finds the kiosk as configured.
 public struct VisitorChoices: Sendable, Equatable {
     public var theme: ThemeChoice = .standard
     public var textStep: TextStep = .normal
     public var speechMode = false
+    /// The language chosen in the menu (`SiteLanguages`); nil: the site's default.
+    public var language: String? = nil
 
     public init() {}
 

@@ -140,6 +140,7 @@ public final class KioskRuntime {
         let changes = Self.changes(from: config, to: next)
         let displayChanged = next.display.rotation != config.display.rotation || next.display.mode != config.display.mode
         if let built, let old = assembly?.scene {
+            built.scene.carryVisitor(old.visitor)
             let page = Self.matchingPage(old.currentPage, from: config, in: next)
             built.scene.carryOver(page: page ?? 0,
                                   offset: page == nil ? 0 : old.vertical.offset(at: time),

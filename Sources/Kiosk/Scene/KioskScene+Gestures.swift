@@ -76,9 +76,13 @@ extension KioskScene {
             if links.card.isPresented {
                 cardTapped(atX: x, y: y, at: time)
             } else if menu.isPresented {
-                if let item = ring.item(atX: x, y: y) {
+                if let language = languageBar?.item(atX: x, y: y) {
+                    chooseLanguage(language, at: time)  // the menu stays, showing that language's pages
+                    return
+                }
+                if let item = ring.item(atX: x, y: y), let page = page(ofRingItem: item) {
                     leavePlace(at: time)
-                    show(page: item, at: time)
+                    show(page: page, at: time)
                 }
                 menu.setPresented(false, at: time)
             } else {

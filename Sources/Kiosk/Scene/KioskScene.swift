@@ -36,6 +36,10 @@ public final class KioskScene {
     public internal(set) var tablePans = WideTablePans()
     /// The content's wide tables, when it has any (the typesetter's).
     public var wideTables: WideTableContent?
+    /// What this visitor chose (language, …): the one owner, reset at idle (VisitorChoices).
+    public internal(set) var visitor = VisitorChoices()
+    /// The languages of the site's pages, for the menu's language choice (Languages/).
+    public let siteLanguages: SiteLanguages
 
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
@@ -60,8 +64,10 @@ public final class KioskScene {
     var speechContent: PageSpeechContent?
     /// The page, layout and width speech mode's blocks were taken from.
     var speechPageKey: SpeechPageKey?
-    /// The ring item a finger last rested on in speech mode.
+    /// The page whose ring item a finger last rested on in speech mode.
     var speechMenuItem: Int?
+    /// The language pill a finger last rested on in speech mode (index into `siteLanguages`).
+    var speechLanguageItem: Int?
     /// The spoken warning before the idle reset was given (cleared by a touch).
     var idleWarned = false
 
@@ -81,6 +87,7 @@ public final class KioskScene {
         self.height = Double(height)
         self.scale = scale
         self.contentHeight = contentHeight
+        siteLanguages = SiteLanguages(pages: config.pages)
         recognizer = GestureRecognizer(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
         links = LinkState(scale: scale, pixelsPerMillimetre: config.display.dpi / 25.4)
@@ -101,7 +108,8 @@ public final class KioskScene {
     public func pageLength(of page: Int) -> Double {
         contentHeight(page, textWidth) + (Self.marginTop + Self.marginBottom) * scale
     }
-    public var ring: RingLayout { RingLayout(width: width, height: height, count: pageCount, scale: scale) }
+    /// The ring of the pages `ringPages` lists (item i shows page `ringPages[i]`).
+    public var ring: RingLayout { RingLayout(width: width, height: height, count: ringPages.count, scale: scale) }
 
     /// Pull progress: the resisted horizontal offset over the affordance's width.
     public func pullProgress(at time: Double) -> Double {
@@ -203,6 +211,8 @@ public final class KioskScene {
         resetTextZoom(at: time)
         if tablePans != WideTablePans() { tablePans = WideTablePans(); contentGeneration += 1 }
         speech?.reset()
+        if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
+        visitor.reset()
         show(page: 0, at: time)
     }
 
@@ -269,6 +279,7 @@ public final class KioskScene {
         guard (0..<pageCount).contains(index) else { return }
         if index != currentPage { contentGeneration += 1 }
         currentPage = index
+        followPageLanguage()
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: index))
         pageShownForSpeech()
     }

@@ -10,7 +10,7 @@ import Raster
 /// menu shows (`release`): a full-screen layer was 7.9 MiB at 1920×1080, held from the
 /// first time the menu opened until the kiosk stopped.
 final class MenuLayer {
-    private struct Key: Equatable { let width: Int, height: Int, selected: Int, generation: Int }
+    private struct Key: Equatable { let width: Int, height: Int, selected: Int, generation: Int, language: String? }
 
     /// One ring item: where it is and what it shows.
     struct Item {
@@ -37,7 +37,8 @@ final class MenuLayer {
     /// pixels covering `box`; nil when its memory cannot be had (the renderer then shows
     /// the page under the plain overlay).
     func canvas(scene: KioskScene, content: PageContent, icons: IconCache, width: Int, height: Int) -> Canvas? {
-        let key = Key(width: width, height: height, selected: scene.currentPage, generation: scene.contentGeneration)
+        let key = Key(width: width, height: height, selected: scene.currentPage, generation: scene.contentGeneration,
+                      language: scene.chosenLanguage)
         if self.key == key, let bitmap { return bitmap.canvas }
         self.key = nil
         let items = self.items(scene: scene, icons: icons)
@@ -71,9 +72,9 @@ final class MenuLayer {
     func items(scene: KioskScene, icons: IconCache) -> [Item] {
         let ring = scene.ring
         let diameter = Int((2 * ring.itemRadius).rounded())
-        return scene.config.pages.indices.map { i in
+        return scene.ringPages.enumerated().map { position, i in
             let page = scene.config.pages[i]
-            let c = ring.center(of: i)
+            let c = ring.center(of: position)
             let selected = i == scene.currentPage
             let icon = icons.image(page: i, selected: selected, size: diameter)
             return Item(index: i, center: c, selected: selected, icon: icon,
@@ -95,6 +96,11 @@ final class MenuLayer {
             }
             let title = scene.config.pages[item.index].title
             box = box.union(content.labelBounds(title, size: 16 * scene.scale, centerX: Int(c.x.rounded()), centerY: item.labelCenterY))
+        }
+        for (pill, language) in zip(scene.languageBar?.pills ?? [], scene.siteLanguages.languages) {
+            box = box.union(IntRect.enclosing(x: pill.x, y: pill.y, width: pill.width, height: pill.height))
+            box = box.union(content.labelBounds(language.name, size: LanguageBarLayout.labelSize * scene.scale,
+                                                centerX: Int(pill.centerX.rounded()), centerY: Int(pill.centerY.rounded())))
         }
         return box.insetBy(dx: -1, dy: -1).intersection(screen)
     }
@@ -126,6 +132,20 @@ final class MenuLayer {
             }
             content.drawLabel(scene.config.pages[item.index].title, size: 16 * scene.scale, color: labelColor,
                               centerX: Int(item.center.x.rounded()) - originX, centerY: item.labelCenterY - originY, into: canvas)
+        }
+        drawLanguageBar(scene: scene, content: content, into: canvas, originX: originX, originY: originY, light: light)
+    }
+
+    /// The language pills: each language named in itself, the chosen one in the accent.
+    private static func drawLanguageBar(scene: KioskScene, content: PageContent, into canvas: Canvas,
+                                        originX: Int, originY: Int, light: Color) {
+        guard let bar = scene.languageBar else { return }
+        let chosen = scene.siteLanguages.index(of: scene.chosenLanguage)
+        for (i, (pill, language)) in zip(bar.pills, scene.siteLanguages.languages).enumerated() {
+            canvas.fillRoundedRect(x: pill.x - Double(originX), y: pill.y - Double(originY), width: pill.width, height: pill.height,
+                                   radius: pill.height / 2, color: i == chosen ? scene.config.theme.accent : light)
+            content.drawLabel(language.name, size: LanguageBarLayout.labelSize * scene.scale, color: .white,
+                              centerX: Int(pill.centerX.rounded()) - originX, centerY: Int(pill.centerY.rounded()) - originY, into: canvas)
         }
     }
 }

@@ -80,6 +80,7 @@ extension KioskScene {
             guard config.speech.gesture != "none" else { return }
             if !speech.isOn { refreshSpeechPage(force: true) }
             speechMenuItem = nil
+            speechLanguageItem = nil
             speech.toggle()
             cancelSightedSequence(at: time)
             return
@@ -101,6 +102,11 @@ extension KioskScene {
             if links.card.isPresented {
                 links.card.dismiss(at: time)
             } else if menu.isPresented {
+                if let language = speechLanguageItem {
+                    chooseLanguage(language, at: time)  // the menu stays, as a tap on the pill
+                    menuPresentedForSpeech()
+                    return
+                }
                 if let item = speechMenuItem {
                     leavePlace(at: time)
                     show(page: item, at: time)
@@ -124,18 +130,30 @@ extension KioskScene {
         }
     }
 
-    /// A finger over the ring: the item under it is said once.
+    /// A finger over the ring or the language pills: the item under it is said once.
     private func exploreMenu(x: Double, y: Double) {
-        guard let item = ring.item(atX: x, y: y), item != speechMenuItem else { return }
-        speechMenuItem = item
-        speech?.announceMenuItem(config.pages[item].title, index: item, count: pageCount)
+        if let language = languageBar?.item(atX: x, y: y) {
+            guard language != speechLanguageItem else { return }
+            speechLanguageItem = language
+            speechMenuItem = nil
+            let choice = siteLanguages.languages[language]
+            speech?.announceLanguageItem(choice.name, language: choice.tag, index: language, count: siteLanguages.languages.count)
+            return
+        }
+        let pages = ringPages
+        guard let item = ring.item(atX: x, y: y), pages.indices.contains(item), pages[item] != speechMenuItem else { return }
+        speechMenuItem = pages[item]
+        speechLanguageItem = nil
+        speech?.announceMenuItem(config.pages[pages[item]].title, index: item, count: pages.count)
     }
 
     /// The menu came up: in speech mode the page shown is said as its item.
     func menuPresentedForSpeech() {
         guard let speech, speech.isOn, pageCount > 0 else { return }
         speechMenuItem = currentPage
-        speech.announceMenuItem(config.pages[currentPage].title, index: currentPage, count: pageCount)
+        speechLanguageItem = nil
+        let pages = ringPages
+        speech.announceMenuItem(config.pages[currentPage].title, index: pages.firstIndex(of: currentPage) ?? 0, count: pages.count)
     }
 
     /// A page was shown: speech mode takes its blocks and says its title.

@@ -151,6 +151,14 @@ public final class SpeechMode {
         output.speak([SpokenText(site.card(text, address: address), language: site.language)])
     }
 
+    /// Announces a language pill as a finger lands on it: its name in its own voice, then
+    /// "language, 1 of 2" in the site's.
+    public func announceLanguageItem(_ name: String, language: String, index: Int, count: Int) {
+        guard isOn else { return }
+        output.stop()
+        output.speak([SpokenText(name, language: language), SpokenText(site.languageItem(index: index + 1, count: count), language: site.language)])
+    }
+
     /// Announces a menu item as a finger lands on it.
     public func announceMenuItem(_ title: String, index: Int, count: Int) {
         guard isOn else { return }

@@ -25,6 +25,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     public let speechOff: String
     let idleWarning: String      // %1 seconds
     let menuItem: String         // %1 item, %2 count
+    let languageItem: String     // %1 item, %2 count (after the language's own name)
     let linkCard: String         // %1 the link's text, %2 its address
 
     public static let english = SpeechPhrases(
@@ -37,6 +38,7 @@ public struct SpeechPhrases: Sendable, Equatable {
         speechOff: "Speech off.",
         idleWarning: "No one has touched the screen for a while. The kiosk starts again in %1 seconds. Touch the screen to stay.",
         menuItem: "%1, item %2 of %3",
+        languageItem: "language, %1 of %2",
         linkCard: "QR code for %1, address %2. Double tap to close.")
 
     public static let german = SpeechPhrases(
@@ -49,6 +51,7 @@ public struct SpeechPhrases: Sendable, Equatable {
         speechOff: "Sprachausgabe aus.",
         idleWarning: "Der Bildschirm wurde eine Weile nicht berührt. Der Kiosk beginnt in %1 Sekunden von vorn. Berühren Sie den Bildschirm, um zu bleiben.",
         menuItem: "%1, Eintrag %2 von %3",
+        languageItem: "Sprache, %1 von %2",
         linkCard: "QR-Code für %1, Adresse %2. Zweimal tippen schließt ihn.")
 
     /// The phrases for a language tag ("de-AT" → German); English for any other.
@@ -72,6 +75,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     public func pagePosition(_ page: Int, of count: Int) -> String { fill(self.page, page, count) }
     public func idleWarning(seconds: Int) -> String { fill(idleWarning, seconds) }
     public func menuItem(_ title: String, index: Int, count: Int) -> String { fill(menuItem, title, index, count) }
+    public func languageItem(index: Int, count: Int) -> String { fill(languageItem, index, count) }
     public var endOfPageText: String { endOfPage }
     public func card(_ text: String, address: String) -> String {
         linkCard.replacingOccurrences(of: "%1", with: text).replacingOccurrences(of: "%2", with: address)

@@ -8,7 +8,7 @@ public struct WideTablePans: Equatable, Sendable {
     /// Offsets in layout px by page, then by the table's index on its page.
     private var offsets: [Int: [Int: Int]] = [:]
     /// The drag panning a table now: which one, its offset when the drag began, its range.
-    private var active: (page: Int, table: Int, start: Int, max: Int)?
+    private var active: (page: Int, table: Int, start: Int, max: Int, rightToLeft: Bool)?
     /// Where the finger that may start a table pan landed (screen px).
     var down: (x: Double, y: Double)?
 
@@ -22,15 +22,17 @@ public struct WideTablePans: Equatable, Sendable {
 
     public var isPanning: Bool { active != nil }
 
-    mutating func begin(page: Int, table: Int, maxOffset: Int) {
-        active = (page, table, offsets[page]?[table] ?? 0, maxOffset)
+    mutating func begin(page: Int, table: Int, maxOffset: Int, rightToLeft: Bool = false) {
+        active = (page, table, offsets[page]?[table] ?? 0, maxOffset, rightToLeft)
     }
 
     /// The finger moved `dx` px since the drag began (dx < 0: left, showing columns to the
-    /// right). Returns whether the offset changed.
+    /// right). An offset is how far the table is panned from its start, towards its end:
+    /// leftwards for a right-to-left table. Returns whether the offset changed.
     mutating func drag(dx: Double) -> Bool {
         guard let a = active else { return false }
-        let offset = max(0, min(a.max, a.start - Int(dx.rounded())))
+        let moved = Int(dx.rounded()) * (a.rightToLeft ? -1 : 1)
+        let offset = max(0, min(a.max, a.start - moved))
         guard offsets[a.page]?[a.table] != offset else { return false }
         offsets[a.page, default: [:]][a.table] = offset
         return true
@@ -44,16 +46,17 @@ public struct WideTablePans: Equatable, Sendable {
 /// What the scene asks of the content about wide tables.
 public protocol WideTableContent: AnyObject {
     /// The wide table of page `page` (laid out at `width`) under (x, y) in layout
-    /// coordinates, and how far it can pan; nil when there is none there.
-    func wideTable(page: Int, width: Double, atX x: Int, y: Int) -> (index: Int, maxOffset: Int)?
+    /// coordinates, how far it can pan, and whether it reads right to left (it starts at
+    /// its right edge); nil when there is none there.
+    func wideTable(page: Int, width: Double, atX x: Int, y: Int) -> (index: Int, maxOffset: Int, rightToLeft: Bool)?
 }
 
 extension TypesetContent: WideTableContent {
-    public func wideTable(page: Int, width: Double, atX x: Int, y: Int) -> (index: Int, maxOffset: Int)? {
+    public func wideTable(page: Int, width: Double, atX x: Int, y: Int) -> (index: Int, maxOffset: Int, rightToLeft: Bool)? {
         if let pdf, pdf.isPDF(page) { return nil }
         let layout = layout(page: page, width: width)
         guard let index = layout.wideTable(atX: x, y: y), layout.wideTables[index].maxOffset > 0 else { return nil }
-        return (index, layout.wideTables[index].maxOffset)
+        return (index, layout.wideTables[index].maxOffset, layout.wideTables[index].rightToLeft)
     }
 }
 
@@ -65,7 +68,7 @@ extension KioskScene {
         let origin = pageOrigin(at: lastTouchTime)
         guard let hit = content.wideTable(page: currentPage, width: textWidth, atX: Int(down.x) - origin.x, y: Int(down.y) - origin.y)
         else { return false }
-        tablePans.begin(page: currentPage, table: hit.index, maxOffset: hit.maxOffset)
+        tablePans.begin(page: currentPage, table: hit.index, maxOffset: hit.maxOffset, rightToLeft: hit.rightToLeft)
         return true
     }
 

@@ -47,12 +47,21 @@ struct DirectionPolicy: Equatable {
 }
 
 extension LayoutBuilder {
-    /// The direction a block is laid out in: code always left to right; a table as the
-    /// page; other blocks by their text's first strong character (DirectionPolicy).
+    /// The direction a block is laid out in: code always left to right; a table by the
+    /// first strong character of its cells (header first), as a paragraph; rules and
+    /// images as the page; other blocks by their text's first strong character
+    /// (DirectionPolicy).
     func direction(of block: Block) -> TextDirection {
         switch block.kind {
         case .code: return .leftToRight
-        case .table, .rule, .image: return directionPolicy.explicit ?? directionPolicy.fallback
+        case let .table(table):
+            if let explicit = directionPolicy.explicit { return explicit }
+            // Cell by cell, not the whole table's text at once (a table may have 1,000 rows).
+            for cell in table.rows.joined() {
+                if let found = TextDirection.firstStrong(in: Array(cell.lazy.flatMap(\.text.utf16))) { return found }
+            }
+            return directionPolicy.fallback
+        case .rule, .image: return directionPolicy.explicit ?? directionPolicy.fallback
         case .heading, .paragraph:
             return directionPolicy.direction(of: Array(block.inlines.lazy.flatMap(\.text.utf16)))
         }
