@@ -47,19 +47,20 @@ struct HTMLFragment {
 
 /// The walk from libxml2's tree to blocks. Recursive, bounded by `maxDepth` (libxml2
 /// itself nests at most 256 deep).
-private struct HTMLConverter {
+/// (Tables: HTMLConverter+Table.swift.)
+struct HTMLConverter {
     var out = HTMLFragment()
-    private var inlines: [Inline] = []
-    private var blockLine = 0
-    private var strong = 0, emphasis = 0, code = 0, strike = 0
-    private var links: [String] = []
-    private var alignments: [Table.Alignment] = []
-    private var quoteDepth = 0
-    private var lists: [(ordered: Bool, next: Int)] = []
-    private var pendingMarker: ListMarker?
+    var inlines: [Inline] = []
+    var blockLine = 0
+    var strong = 0, emphasis = 0, code = 0, strike = 0
+    var links: [String] = []
+    var alignments: [Table.Alignment] = []
+    var quoteDepth = 0
+    var lists: [(ordered: Bool, next: Int)] = []
+    var pendingMarker: ListMarker?
     /// Inside a table cell blocks do not end: they become line breaks in the cell.
-    private var cellDepth = 0
-    private var preDepth = 0
+    var cellDepth = 0
+    var preDepth = 0
 
     static let maxDepth = 200
 
@@ -103,7 +104,7 @@ private struct HTMLConverter {
         }
     }
 
-    private mutating func visit(_ node: HTMLNode, depth: Int) {
+    mutating func visit(_ node: HTMLNode, depth: Int) {
         if HTMLParser.isText(node) { text(HTMLParser.content(node), line: HTMLParser.line(node)); return }
         if HTMLParser.isComment(node) { out.dropped.append(.init(tag: "!-- comment", line: HTMLParser.line(node), textKept: false)); return }
         guard HTMLParser.isElement(node) else { return }
@@ -199,14 +200,14 @@ private struct HTMLConverter {
         }
     }
 
-    private mutating func withAlignment(_ node: HTMLNode, _ body: (inout HTMLConverter) -> Void) {
+    mutating func withAlignment(_ node: HTMLNode, _ body: (inout HTMLConverter) -> Void) {
         let own = Self.alignment(of: node)
         if let own { alignments.append(own) }
         body(&self)
         if own != nil { alignments.removeLast() }
     }
 
-    private var style: Inline.Style {
+    var style: Inline.Style {
         var style: Inline.Style = []
         if strong > 0 { style.insert(.strong) }
         if emphasis > 0 { style.insert(.emphasis) }
@@ -218,7 +219,7 @@ private struct HTMLConverter {
 
     /// Text as a browser shows it: runs of white space are one space (none at a line's
     /// start); inside `<pre>` it is kept as written.
-    private mutating func text(_ raw: String, line: Int) {
+    mutating func text(_ raw: String, line: Int) {
         var text = raw
         if preDepth == 0 {
             text = String(raw.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" })
@@ -238,7 +239,7 @@ private struct HTMLConverter {
         }
     }
 
-    private mutating func image(_ node: HTMLNode, line: Int) {
+    mutating func image(_ node: HTMLNode, line: Int) {
         let src = HTMLParser.attribute(node, "src") ?? ""
         guard !src.isEmpty else {
             out.dropped.append(.init(tag: "img (no src)", line: line, textKept: false))
@@ -285,65 +286,10 @@ private struct HTMLConverter {
         }
     }
 
-    private mutating func emit(_ kind: Block.Kind, _ content: [Inline], line: Int) {
+    mutating func emit(_ kind: Block.Kind, _ content: [Inline], line: Int) {
         var block = Block(kind: kind, inlines: content, quoteDepth: quoteDepth, listDepth: lists.count, marker: pendingMarker, line: line)
         block.alignment = alignments.last ?? .left
         pendingMarker = nil
         out.blocks.append(block)
-    }
-
-    /// `<table>` with `<tr>` rows of `<th>`/`<td>` cells (in `<thead>`/`<tbody>` or not)
-    /// into the table block; the first row is the header, as in GFM. Cells keep their
-    /// inline content; blocks inside a cell become lines of it.
-    private mutating func table(_ node: HTMLNode, depth: Int) {
-        guard cellDepth == 0 else {
-            siblings(HTMLParser.children(node), depth: depth + 1)
-            return
-        }
-        var rows: [[[Inline]]] = []
-        var alignments: [Table.Alignment] = []
-        var rowNodes: [HTMLNode] = []
-        func collectRows(_ first: HTMLNode?, level: Int) {
-            var child = first
-            while let current = child {
-                if HTMLParser.isElement(current) {
-                    let name = HTMLParser.name(current)
-                    if name == "tr" { rowNodes.append(current) } else if level < 2, ["thead", "tbody", "tfoot"].contains(name) {
-                        collectRows(HTMLParser.children(current), level: level + 1)
-                    } else if name == "caption" {
-                        // Shown above the table as a paragraph.
-                        siblings(HTMLParser.children(current), depth: depth + 1)
-                        flush()
-                    }
-                }
-                child = HTMLParser.next(current)
-            }
-        }
-        collectRows(HTMLParser.children(node), level: 0)
-        let line = HTMLParser.line(node)
-        for rowNode in rowNodes {
-            var row: [[Inline]] = []
-            var cell = HTMLParser.children(rowNode)
-            while let current = cell {
-                if HTMLParser.isElement(current), ["td", "th"].contains(HTMLParser.name(current)) {
-                    if rows.isEmpty { alignments.append(Self.alignment(of: current) ?? .left) }
-                    cellDepth += 1
-                    let saved = (inlines, blockLine)
-                    inlines = []
-                    siblings(HTMLParser.children(current), depth: depth + 2)
-                    var content = inlines
-                    while let last = content.last, last.style.contains(.hardBreak) || last.text == " " { content.removeLast() }
-                    (inlines, blockLine) = saved
-                    cellDepth -= 1
-                    row.append(content)
-                }
-                cell = HTMLParser.next(current)
-            }
-            if !row.isEmpty { rows.append(row) }
-        }
-        guard !rows.isEmpty else { return }
-        let columns = rows.map(\.count).max() ?? 0
-        alignments += Array(repeating: .left, count: max(0, columns - alignments.count))
-        emit(.table(Table(alignments: alignments, rows: rows)), [], line: line)
     }
 }
