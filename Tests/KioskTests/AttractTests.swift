@@ -1,4 +1,6 @@
+import Foundation
 import KioskHeadless
+import Logging
 import Platform
 import Touch
 import XCTest
@@ -70,6 +72,33 @@ final class AttractTests: XCTestCase {
         let assembly = try KioskAssembly(config: config, width: width, height: height)
         XCTAssertFalse(assembly.scene.attracting)
         XCTAssertEqual(assembly.scene.currentPage, 0)
+    }
+
+    /// A reload (SIGHUP or a content update) while the attract page shows: the new kiosk
+    /// shows the new attract page, and its first touch still only goes home.
+    func testAReloadKeepsTheAttractScreen() throws {
+        let dir = NSTemporaryDirectory() + "lectern-attract-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("# Home\n".utf8).write(to: URL(fileURLWithPath: dir + "/home.md"))
+        try Data("# Touch me\n".utf8).write(to: URL(fileURLWithPath: dir + "/touch.md"))
+        let toml = { (accent: String) in
+            "[theme]\naccent = \"\(accent)\"\n[idle]\nattract = \"Touch me\"\n[[page]]\ntitle = \"Home\"\ncontent = \"home.md\"\n[[page]]\ntitle = \"Touch me\"\ncontent = \"touch.md\"\n"
+        }
+        let path = dir + "/lectern.toml"
+        try Data(toml("#d0342c").utf8).write(to: URL(fileURLWithPath: path))
+        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
+        runtime.resize(width: 320, height: 240, at: 0)
+        XCTAssertEqual(runtime.scene?.currentPage, 1)
+        XCTAssertEqual(runtime.scene?.attracting, true)
+        try Data(toml("#ff0000").utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(runtime.reload(at: 1), .applied(changes: ["theme"], displayChanged: false))
+        XCTAssertEqual(runtime.scene?.currentPage, 1)
+        XCTAssertEqual(runtime.scene?.attracting, true)
+        runtime.handle(.down(slot: 0, x: 160, y: 120, time: 2))
+        runtime.handle(.up(slot: 0, time: 2.05))
+        XCTAssertEqual(runtime.scene?.currentPage, 0)
+        XCTAssertEqual(runtime.scene?.attracting, false)
     }
 
     func testTheAttractPageMayComeBeforeThePagesAndMustBeOne() throws {
