@@ -118,7 +118,10 @@ public final class MetricsFile {
         if let version = watch?.version {
             out.family("lectern_content_version_info", .gauge, help: "Hash of the site's files on screen.", [([("version", version)], 1)])
         }
-        let titles = runtime.config.pages.map(\.title)
+        // One sample per title: the counters are kept by title, and node_exporter drops a
+        // family's repeated label set with an error (two pages may share a title).
+        var seen = Set<String>()
+        let titles = runtime.config.pages.map(\.title).filter { seen.insert($0).inserted }
         out.family("lectern_page_views_total", .counter, help: "Times a visitor brought a page on screen, by page title.",
                    titles.map { ([("page", $0)], Double(usage.views[$0] ?? 0)) })
         out.family("lectern_page_reading_seconds_total", .counter, help: "Seconds visitors spent with a page (gaps between touches counted up to 30 s).",

@@ -100,6 +100,20 @@ final class MetricsExportTests: XCTestCase {
         XCTAssertLessThanOrEqual(player.loop.wakeUps - before, 2, "wake-ups in 10 s with nothing to do")
     }
 
+    /// Two pages with one title: one sample for it (node_exporter drops a repeated label
+    /// set and logs an error), and no other sample repeats either.
+    func testPagesSharingATitleGiveOneSample() {
+        var config = KioskConfig.builtIn
+        config.pages.append(config.pages[0])
+        let runtime = KioskRuntime(config: config, configPath: nil, log: Logger(sink: { _ in }))
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
+                                  secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        let samples = PrometheusText.parse(metrics.render()).samples
+        let keys = samples.map { "\($0.name)\($0.labels.sorted { $0.key < $1.key })" }
+        XCTAssertEqual(Set(keys).count, keys.count, "repeated samples: \(keys)")
+        XCTAssertEqual(samples.filter { $0.name == "lectern_page_views_total" }.count, KioskConfig.builtIn.pages.count)
+    }
+
     func testLabelsAreEscapedAndReadBack() {
         var text = PrometheusText()
         text.family("lectern_x_total", .counter, help: "A \\ help\nline.", [([("page", "He said \"hi\"\\\nbye")], 2)])
@@ -143,6 +157,11 @@ final class MetricsExportTests: XCTestCase {
             .split(separator: "\n").filter { $0.contains("level=error") }.joined(separator: "\n") ?? ""
         // node_textfile_mtime_seconds is reported only for files the collector read and parsed.
         XCTAssertTrue(text.contains("node_textfile_mtime_seconds{file=\"\(dir)/lectern.prom\"}"), "the collector did not read the file: \(log)")
+        // 1 when any file in the directory failed to open or parse: the whole file is then
+        // dropped on the scraping side, whatever the lectern_ lines say.
+        let scrapeError = PrometheusText.parse(text).samples.first { $0.name == "node_textfile_scrape_error" }?.value
+        XCTAssertEqual(scrapeError, 0, "node_exporter could not read a file: \(log)")
+        XCTAssertEqual(log, "", "node_exporter logged errors (a repeated sample is dropped with one)")
         let served = PrometheusText.parse(text).samples.filter { $0.name.hasPrefix("lectern_") }
         let written = PrometheusText.parse(try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)).samples
         XCTAssertEqual(served.count, written.count)

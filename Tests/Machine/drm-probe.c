@@ -5,6 +5,8 @@
 // flip), prints "drm-probe: ready" and holds the CRTC until SIGTERM. On SIGTERM it
 // restores the CRTC it found, as lectern must.
 // Usage: drm-probe [/dev/dri/card0] [RRGGBB]
+//        drm-probe --state [/dev/dri/card0]   (what is lit, read while another program
+//        is DRM master: each connected connector's DPMS and its CRTC's atomic ACTIVE)
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -25,7 +27,47 @@ static int fail(const char *what) {
     return 1;
 }
 
+// The value of the object's property NAME, or -1 when it has none.
+static long long property(int fd, uint32_t id, uint32_t type, const char *name) {
+    long long value = -1;
+    drmModeObjectProperties *props = drmModeObjectGetProperties(fd, id, type);
+    for (uint32_t i = 0; props && i < props->count_props; i++) {
+        drmModePropertyRes *p = drmModeGetProperty(fd, props->props[i]);
+        if (p && strcmp(p->name, name) == 0) value = (long long)props->prop_values[i];
+        drmModeFreeProperty(p);
+    }
+    drmModeFreeObjectProperties(props);
+    return value;
+}
+
+// One line per connected connector: `drm-state connector ID dpms N crtc ID active A
+// mode_valid M fb F` (dpms 0 = on, 3 = off; active: the atomic CRTC state, which a
+// legacy DPMS off clears on atomic drivers while the mode stays set).
+static int print_state(const char *path) {
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) return fail(path);
+    drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1);  // makes the CRTC's ACTIVE visible
+    drmModeRes *res = drmModeGetResources(fd);
+    if (!res) return fail("drmModeGetResources");
+    for (int i = 0; i < res->count_connectors; i++) {
+        drmModeConnector *conn = drmModeGetConnector(fd, res->connectors[i]);
+        if (!conn || conn->connection != DRM_MODE_CONNECTED) { drmModeFreeConnector(conn); continue; }
+        drmModeEncoder *enc = conn->encoder_id ? drmModeGetEncoder(fd, conn->encoder_id) : NULL;
+        uint32_t crtc_id = enc ? enc->crtc_id : 0;
+        drmModeCrtc *crtc = crtc_id ? drmModeGetCrtc(fd, crtc_id) : NULL;
+        printf("drm-state connector %u dpms %lld crtc %u active %lld mode_valid %d fb %u\n",
+               conn->connector_id, property(fd, conn->connector_id, DRM_MODE_OBJECT_CONNECTOR, "DPMS"),
+               crtc_id, crtc_id ? property(fd, crtc_id, DRM_MODE_OBJECT_CRTC, "ACTIVE") : -1,
+               crtc ? crtc->mode_valid : 0, crtc ? crtc->buffer_id : 0);
+        drmModeFreeCrtc(crtc);
+        drmModeFreeEncoder(enc);
+        drmModeFreeConnector(conn);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--state") == 0) return print_state(argc > 2 ? argv[2] : "/dev/dri/card0");
     const char *path = argc > 1 ? argv[1] : "/dev/dri/card0";
     uint32_t colour = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 16) : 0x3366cc;
     int fd = open(path, O_RDWR | O_CLOEXEC);

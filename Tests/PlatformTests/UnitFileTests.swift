@@ -35,4 +35,21 @@ final class UnitFileTests: XCTestCase {
         }
         XCTAssertFalse(settings.contains { $0.hasPrefix("PrivateNetwork=") }, "PrivateNetwork cuts off udev hotplug events")
     }
+
+    /// The boot splash hands over to the first frame: Lectern ends Plymouth itself once it
+    /// is READY (waiting for the master Plymouth holds, or after its first frame), the
+    /// splash kept on screen; it must not wait for Plymouth to quit (the console would
+    /// show in between).
+    func testUnitEndsTheBootSplashAfterTheFirstFrame() throws {
+        let text = try String(contentsOfFile: unitPath, encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let settings = Set(lines)
+        for required in ["Conflicts=plymouth-quit.service", "OnFailure=plymouth-quit.service",
+                         "ExecStartPost=-+/usr/bin/plymouth quit --retain-splash"] {
+            XCTAssertTrue(settings.contains(required), "missing \(required)")
+        }
+        let after = lines.filter { $0.hasPrefix("After=") }.flatMap { $0.dropFirst(6).split(separator: " ") }
+        XCTAssertFalse(after.contains("plymouth-quit-wait.service"), "waiting for Plymouth to quit leaves a gap")
+        XCTAssertTrue(after.contains("plymouth-quit.service"))
+    }
 }

@@ -64,7 +64,7 @@ public enum ConfigLoader {
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
         "page": ["title", "content", "icon", "icon_selected", "pdf_width", "lang", "dir"],
-        "idle": ["home_after", "blank_after"],
+        "idle": ["home_after", "blank_after", "attract"],
         "watch": ["enabled", "settle"],
         "metrics": ["enabled", "path"],
     ]
@@ -90,6 +90,7 @@ public enum ConfigLoader {
         let diagnostics = ConfigDiagnostics(file: file, baseDirectory: baseDirectory, checkFiles: checkFiles)
         var config = KioskConfig()
         config.sourcePath = file
+        var idleSection: ConfigSection?
         for entry in tree.root {
             let name = entry.key
             guard let known = sections[name] else {
@@ -129,8 +130,16 @@ public enum ConfigLoader {
             case "text": readText(section, into: &config.text)
             case "watch": readWatch(section, into: &config.watch)
             case "metrics": readMetrics(section, into: &config.metrics)
-            default: readIdle(section, into: &config.idle)
+            default:
+                readIdle(section, into: &config.idle)
+                idleSection = section
             }
+        }
+        // After every [[page]] is read: the attract page may be written before them.
+        if let title = config.idle.attract, config.idle.attractIndex(in: config.pages) == nil, let idleSection {
+            let titles = config.pages.map { "\"\($0.title)\"" }.joined(separator: ", ")
+            idleSection.report("attract", "no [[page]] has the title \"\(title)\": write one of \(titles.isEmpty ? "the pages' titles" : titles)")
+            config.idle.attract = nil
         }
         if config.pages.isEmpty && !tree.root.contains(where: { $0.key == "page" }) {
             diagnostics.report(ConfigError(file: file, line: nil, key: "page", message: "no pages: add at least one [[page]] with content = \"...\""))
@@ -200,6 +209,7 @@ public enum ConfigLoader {
     private static func readIdle(_ s: ConfigSection, into idle: inout KioskConfig.Idle) {
         idle.homeAfter = s.number("home_after", in: 0...86_400 * 365) ?? idle.homeAfter
         idle.blankAfter = s.number("blank_after", in: 0...86_400 * 365) ?? idle.blankAfter
+        idle.attract = s.string("attract") ?? idle.attract
     }
 
     private static func readWatch(_ s: ConfigSection, into watch: inout KioskConfig.Watch) {

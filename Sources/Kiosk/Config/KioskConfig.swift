@@ -109,6 +109,11 @@ public struct KioskConfig: Sendable, Equatable {
         public var homeAfter: Double = 120
         /// Seconds without touch before the display is blanked (0 = never).
         public var blankAfter: Double = 600
+        /// The title of the page shown as an invitation to touch when `homeAfter` runs out
+        /// (the attract screen), instead of the first page; nil: the first page.
+        public var attract: String?
+        /// Index in `pages` of the attract page.
+        public func attractIndex(in pages: [Page]) -> Int? { attract.flatMap { t in pages.firstIndex { $0.title == t } } }
     }
 
     /// How long a touch out of hours keeps the display on (`[display] wake_for`).

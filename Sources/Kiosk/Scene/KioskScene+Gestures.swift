@@ -13,7 +13,13 @@ extension KioskScene {
                 if !isScheduledOff || config.display.wakeOnTouch {
                     isBlanked = false
                     poweredOnAt = time
+                    if attracting { leaveAttract(at: time) }
                 }
+                swallowingSequence = true
+                return
+            }
+            if attracting, !swallowingSequence {
+                leaveAttract(at: time)
                 swallowingSequence = true
                 return
             }

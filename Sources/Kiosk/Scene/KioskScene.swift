@@ -23,6 +23,8 @@ public final class KioskScene {
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
     public internal(set) var isBlanked = false
+    /// The attract page is on screen (Idle/KioskScene+Attract.swift): the next touch goes home.
+    public internal(set) var attracting = false
     /// The opening hours have the display off (`[display] on / off`): the runtime says so
     /// from its wall clock; a touch may wake the display for `config.outOfHoursWake`.
     public private(set) var isScheduledOff = false
@@ -97,6 +99,7 @@ public final class KioskScene {
         poweredOnAt = time
         gestures.reserveCapacity(16)
         vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: 0), at: time)
+        showAttract(at: time)
     }
 
     // MARK: Geometry
@@ -214,6 +217,7 @@ public final class KioskScene {
         if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
         visitor.reset()
         show(page: 0, at: time)
+        showAttract(at: time)
     }
 
     // MARK: Touch
@@ -269,6 +273,7 @@ public final class KioskScene {
     /// Takes over what the visitor sees from another scene (a reload rebuilt the kiosk):
     /// the same page at the same scroll offset, the menu as it was, nothing in flight.
     public func carryOver(page index: Int, offset: Double, menuPresented: Bool, at time: Double) {
+        attracting = false
         show(page: index, at: time)
         vertical.jump(to: offset)
         if menuPresented { menu.showImmediately(at: time) } else { menu.hideImmediately(at: time) }
