@@ -206,6 +206,9 @@ final class LanguageChoiceTests: LinkTestCase {
         XCTAssertEqual(scene.currentPage, 2)
         XCTAssertTrue(scene.menu.isPresented)
         XCTAssertEqual(output.lastText, "ברוכים הבאים, item 1 of 3", "the new ring's item is said")
+        // The counts of use the metrics file exports: one speech session, one choice of Hebrew.
+        XCTAssertEqual(player.runtime.usage.speechSessions, 1)
+        XCTAssertEqual(player.runtime.usage.languageChoices, ["he": 1])
     }
 
     // MARK: Pixels

@@ -210,7 +210,9 @@ public final class KioskRuntime {
     public func handle(_ event: TouchEvent) {
         guard let scene = assembly?.scene else { return }
         let page = scene.currentPage, menu = scene.menu.isPresented, card = scene.links.card.isPresented
+        let visit = VisitState(scene)
         scene.handle(event)
+        countVisitorChanges(since: visit, in: scene)
         if case .down = event { usage.touches += 1 }
         if !menu && scene.menu.isPresented { usage.menuOpens += 1 }
         if !card && scene.links.card.isPresented { usage.linkCardsOpened += 1 }
@@ -302,7 +304,9 @@ public final class KioskRuntime {
     }
 
     public func deadlineReached(at time: Double) {
+        let visit = assembly.map { VisitState($0.scene) }
         assembly?.scene.deadlineReached(at: time)
+        if let visit, let scene = assembly?.scene { countVisitorChanges(since: visit, in: scene) }
         reportPage()
     }
 
@@ -317,5 +321,22 @@ public final class KioskRuntime {
         guard let scene = assembly?.scene, scene.currentPage != reportedPage else { return }
         reportedPage = scene.currentPage
         onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
+    }
+
+    /// What the counts of use compare across a touch or a timeout: speech mode and the
+    /// language chosen (a session is counted when speech mode comes on, by the gesture or
+    /// by headphones; a choice when the language changes, from a pill or a link).
+    private struct VisitState {
+        let speechOn: Bool
+        let language: String?
+        init(_ scene: KioskScene) {
+            speechOn = scene.speech?.isOn ?? false
+            language = scene.visitor.language
+        }
+    }
+
+    private func countVisitorChanges(since before: VisitState, in scene: KioskScene) {
+        if !before.speechOn, scene.speech?.isOn == true { usage.speechSessions += 1 }
+        if let language = scene.visitor.language, language != before.language { usage.languageChoices[language, default: 0] += 1 }
     }
 }
