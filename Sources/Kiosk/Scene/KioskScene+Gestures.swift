@@ -76,11 +76,15 @@ extension KioskScene {
             if links.card.isPresented {
                 cardTapped(atX: x, y: y, at: time)
             } else if menu.isPresented {
-                if let item = ring.item(atX: x, y: y) {
+                if let item = menuSwitches.item(atX: x, y: y) {
+                    onVisitorSwitch?(item, time)  // the menu stays: the visitor sees the change
+                } else if let item = ring.item(atX: x, y: y) {
                     leavePlace(at: time)
                     show(page: item, at: time)
+                    menu.setPresented(false, at: time)
+                } else {
+                    menu.setPresented(false, at: time)
                 }
-                menu.setPresented(false, at: time)
             } else {
                 releaseDrags(at: time)
                 followLink(atX: x, y: y, at: time)

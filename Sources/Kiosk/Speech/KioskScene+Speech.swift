@@ -80,6 +80,7 @@ extension KioskScene {
             guard config.speech.gesture != "none" else { return }
             if !speech.isOn { refreshSpeechPage(force: true) }
             speechMenuItem = nil
+            speechMenuSwitch = nil
             speech.toggle()
             cancelSightedSequence(at: time)
             return
@@ -100,6 +101,8 @@ extension KioskScene {
         case .doubleTap:
             if links.card.isPresented {
                 links.card.dismiss(at: time)
+            } else if menu.isPresented, let item = speechMenuSwitch {
+                onVisitorSwitch?(item, time)
             } else if menu.isPresented {
                 if let item = speechMenuItem {
                     leavePlace(at: time)
@@ -126,8 +129,16 @@ extension KioskScene {
 
     /// A finger over the ring: the item under it is said once.
     private func exploreMenu(x: Double, y: Double) {
+        if let item = menuSwitches.item(atX: x, y: y) {
+            guard item != speechMenuSwitch else { return }
+            speechMenuSwitch = item
+            speechMenuItem = nil
+            speech?.announceSwitch(item, choices: visitorChoices(), hint: true)
+            return
+        }
         guard let item = ring.item(atX: x, y: y), item != speechMenuItem else { return }
         speechMenuItem = item
+        speechMenuSwitch = nil
         speech?.announceMenuItem(config.pages[item].title, index: item, count: pageCount)
     }
 
@@ -135,6 +146,7 @@ extension KioskScene {
     func menuPresentedForSpeech() {
         guard let speech, speech.isOn, pageCount > 0 else { return }
         speechMenuItem = currentPage
+        speechMenuSwitch = nil
         speech.announceMenuItem(config.pages[currentPage].title, index: currentPage, count: pageCount)
     }
 

@@ -1,0 +1,54 @@
+/// The visitor's menu switches (docs/accessibility.md): high contrast and the larger-text
+/// step are kept in `KioskRuntime.visitor` and applied by assembling the kiosk for them,
+/// as a reload does, keeping the visitor's page, place and menu.
+extension KioskRuntime {
+    /// A switch in the menu was tapped (or double-tapped in speech mode).
+    func visitorSwitched(_ item: MenuSwitch, at time: Double) {
+        switch item {
+        case .contrast: visitor.theme = visitor.theme == .highContrast ? .standard : .highContrast
+        case .textSize: visitor.textStep = visitor.textStep.next
+        }
+        guard reassembleForVisitor(at: time) else { return }
+        log("visitor: \(item == .contrast ? "high contrast \(visitor.theme == .highContrast ? "on" : "off")" : "text size step \(visitor.textStep.rawValue + 1) of \(TextStep.allCases.count)")")
+        guard let scene = assembly?.scene else { return }
+        // A second double tap in speech mode changes the same switch again.
+        scene.speechMenuSwitch = item
+        scene.speech?.announceSwitch(item, choices: visitor, hint: false)
+    }
+
+    /// The idle reset went home: the next visitor finds the kiosk as configured.
+    func visitorWentHome(at time: Double) {
+        guard !visitor.isDefault else { return }
+        visitor.reset()
+        reassembleForVisitor(at: time)
+        log("visitor: choices reset at idle")
+    }
+
+    /// Assembles the kiosk for `visitor` in place of the one on screen, carrying over
+    /// the page, the place on it (in proportion: a larger text makes the page longer),
+    /// the menu and speech mode. False (logged; the old kiosk stays) if it fails.
+    @discardableResult
+    func reassembleForVisitor(at time: Double) -> Bool {
+        guard let old = assembly?.scene, let size else { return false }
+        let built: KioskAssembly
+        do {
+            built = try assemble(config, width: size.width, height: size.height, at: time)
+        } catch {
+            log("visitor: cannot assemble the kiosk for the visitor's choice: \(error)", .error)
+            return false
+        }
+        let page = old.currentPage
+        let oldLength = old.pageLength(of: page), newLength = built.scene.pageLength(of: page)
+        let scaled = old.vertical.offset(at: time) * (oldLength > 0 ? newLength / oldLength : 1)
+        let offset = max(0, min(scaled, newLength - built.scene.height))
+        built.scene.carryOver(page: page, offset: offset, menuPresented: old.menu.isPresented, at: time)
+        built.scene.carryOverIdle(from: old)
+        // Another page key than the old scene's, so the compositor draws every pixel anew
+        // (the same page in other colours or sizes).
+        built.scene.contentGeneration = old.contentGeneration &+ 1
+        if old.speech?.isOn == true { built.scene.resumeSpeechMode() }
+        if scheduledOff { built.scene.setScheduledOff(true, at: time) }
+        assembly = built
+        return true
+    }
+}
