@@ -2,6 +2,12 @@
 /// step are kept in `KioskRuntime.visitor` and applied by assembling the kiosk for them,
 /// as a reload does, keeping the visitor's page, place and menu.
 extension KioskRuntime {
+    /// The scene reads the visitor's choices from here and reports its switches here.
+    func wireVisitor(_ scene: KioskScene) {
+        scene.visitorChoices = { [weak self] in self?.visitor ?? VisitorChoices() }
+        scene.onVisitorSwitch = { [weak self] item, _ in self?.visitorSwitchOwed = item }
+    }
+
     /// A switch in the menu was tapped (or double-tapped in speech mode).
     func visitorSwitched(_ item: MenuSwitch, at time: Double) {
         switch item {

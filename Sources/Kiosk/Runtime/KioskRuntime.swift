@@ -89,6 +89,9 @@ public final class KioskRuntime {
     public convenience init(assembly: KioskAssembly, log: Logger = .lectern) {
         self.init(config: assembly.config, configPath: nil, log: log)
         self.assembly = assembly
+        // Kiosks assembled again for the visitor's choices speak where this one does.
+        speechOutput = assembly.scene.speech?.output
+        wireVisitor(assembly.scene)
     }
 
     public var scene: KioskScene? { assembly?.scene }
@@ -174,8 +177,7 @@ public final class KioskRuntime {
         let next = try KioskAssembly(config: visitor.applied(to: config), width: width, height: height,
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput,
                                      textFactor: visitor.textStep.factor)
-        next.scene.visitorChoices = { [weak self] in self?.visitor ?? VisitorChoices() }
-        next.scene.onVisitorSwitch = { [weak self] item, _ in self?.visitorSwitchOwed = item }
+        wireVisitor(next.scene)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }
