@@ -7,11 +7,12 @@ import Speech
 /// `speech.gesture`: from the speech-mode gesture to the first sample handed to the sound
 /// card (docs/accessibility.md asks ≤ 300 ms). The real kiosk under the real loop
 /// (`HeadlessPlayer`) with the real speech path: `SpeechPlayer` on its own thread,
-/// espeak-ng synthesising; only the card is replaced, by a sink that notes when the first
-/// samples arrive. Each iteration is one two-finger hold: the loop handles the fingers
+/// espeak-ng synthesising, ALSA taking the samples (`snd_pcm_writei`) on its "null"
+/// device, as no sound card is needed to time it; the sink notes when the first samples
+/// have been handed over. Each iteration is one two-finger hold: the loop handles the fingers
 /// and the hold's deadline (drawing the frames due, as on the device), speech mode turns
 /// on (then off, then on: iterations alternate, "Speech on. …" and "Speech off."), and
-/// the iteration ends when the first samples reach the sink. The sink takes that first
+/// the iteration ends when ALSA has the first samples. The sink hands over that first
 /// piece only and declines the rest, so espeak-ng stops at once and the next iteration
 /// starts from a quiet speech thread, as a visitor's gesture would.
 enum SpeechScene {
@@ -22,7 +23,9 @@ enum SpeechScene {
     static func gesture(width: Int, height: Int) throws -> () -> Void {
         let synthesizer: EspeakSynthesizer
         do { synthesizer = try EspeakSynthesizer() } catch { throw CLIUsageError("speech.gesture: \(error)") }
-        let sink = FirstSampleSink()
+        let alsa = ALSASink(device: "null", volume: 1)
+        do { try alsa.begin(sampleRate: synthesizer.sampleRate) } catch { throw CLIUsageError("speech.gesture: \(error)") }
+        let sink = FirstSampleSink(alsa: alsa)
         let output = PlayerOutput(player: SpeechPlayer(synthesizer: synthesizer, sink: sink))
         let assembly = try KioskAssembly(config: KioskConfig.builtIn, width: width, height: height, speech: output)
         let player = try assembly.player()
@@ -51,11 +54,14 @@ private final class PlayerOutput: SpeechOutput {
     func stop() { player.stop() }
 }
 
-/// A sound card stand-in that wakes the bench at the first samples it is handed, takes
-/// that piece and declines the rest of the utterance (espeak-ng then stops synthesising).
+/// ALSA, waking the bench once the first samples of an utterance are written; the rest
+/// of the utterance is declined (espeak-ng then stops synthesising).
 private final class FirstSampleSink: AudioSink, @unchecked Sendable {
+    private let alsa: ALSASink
     private let condition = NSCondition()
     private var waiting = false
+
+    init(alsa: ALSASink) { self.alsa = alsa }
 
     func expectSamples() {
         condition.lock(); waiting = true; condition.unlock()
@@ -74,18 +80,19 @@ private final class FirstSampleSink: AudioSink, @unchecked Sendable {
         condition.unlock()
     }
 
-    func begin(sampleRate: Int) throws(SpeechError) {}
+    func begin(sampleRate: Int) throws(SpeechError) { try alsa.begin(sampleRate: sampleRate) }
 
     func write(_ samples: [Int16], shouldStop: () -> Bool) -> Bool {
         condition.lock(); defer { condition.unlock() }
         guard waiting else { return false }
+        _ = alsa.write(samples, shouldStop: shouldStop)
         waiting = false
         condition.signal()
         return false
     }
 
     func drain(shouldStop: () -> Bool) {}
-    func drop() {}
+    func drop() { alsa.drop() }
 }
 
 extension SpeechPlayer {
