@@ -6,4 +6,5 @@
 #include "cshim_drm.h"
 #include "cshim_system.h"
 #include "cshim_heap.h"
+#include "cshim_evdev.h"
 #endif

@@ -57,4 +57,12 @@ extension KioskRuntime {
         assembly = built
         return true
     }
+
+    /// The headphone jack (Platform's `HeadphoneJack`): plugging in turns speech mode on
+    /// (unless `[speech] headphone_jack = false`); unplugging changes nothing, the idle
+    /// reset ends speech mode with the visit.
+    public func headphonesChanged(plugged: Bool) {
+        log("headphones \(plugged ? "plugged in" : "unplugged")")
+        if plugged { assembly?.scene.headphonesPlugged() }
+    }
 }

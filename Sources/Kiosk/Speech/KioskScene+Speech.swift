@@ -48,6 +48,16 @@ extension KioskScene {
         speech.toggle(on: true, announce: false)
     }
 
+    /// Headphones were plugged in (`[speech] headphone_jack`): speech mode on, announced,
+    /// as the gesture would.
+    public func headphonesPlugged() {
+        guard let speech, !speech.isOn, config.speech.headphoneJack else { return }
+        refreshSpeechPage(force: true)
+        speechMenuItem = nil
+        speechMenuSwitch = nil
+        speech.toggle(on: true)
+    }
+
     /// The idle reset's delay: longer in speech mode.
     var homeAfter: Double {
         config.idle.homeAfter * (speech?.isOn == true ? SpeechMode.idleFactor : 1)
