@@ -170,4 +170,27 @@ final class VisitorChoicesTests: XCTestCase {
         XCTAssertEqual(speech.lastText, "Text size 2 of 3.")
         XCTAssertEqual(runtime.visitor.textStep, .larger)
     }
+
+    func testTheSwitchesAreThereOnlyWhenTheRingLeavesRoom() {
+        XCTAssertTrue(MenuSwitchLayout(width: 800, height: 480, scale: 1).isShown, "a 7-inch 800x480 panel")
+        XCTAssertTrue(MenuSwitchLayout(width: 1920, height: 1080, scale: 2).isShown)
+        let tiny = MenuSwitchLayout(width: 320, height: 240, scale: 1)
+        XCTAssertFalse(tiny.isShown, "the ring's items would cover them")
+        XCTAssertNil(tiny.item(atX: 160 - 36, y: 120))
+        // Where they are shown, no switch's hit area reaches a ring item's.
+        for (w, h) in [(800.0, 480.0), (1280.0, 800.0), (480.0, 800.0)] {
+            let switches = MenuSwitchLayout(width: w, height: h, scale: 1)
+            for count in 1...8 {
+                let ring = RingLayout(width: w, height: h, count: count, scale: 1)
+                for i in 0..<count {
+                    let c = ring.center(of: i)
+                    XCTAssertNil(switches.item(atX: c.x, y: c.y))
+                    for item in switches.items {
+                        let s = switches.center(of: item)
+                        XCTAssertNil(ring.item(atX: s.x, y: s.y), "\(w)x\(h), \(count) items")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -97,7 +97,7 @@ final class MenuLayer {
             box = box.union(content.labelBounds(title, size: 16 * scene.scale, centerX: Int(c.x.rounded()), centerY: item.labelCenterY))
         }
         let switches = scene.menuSwitches
-        for item in MenuSwitch.allCases {
+        for item in switches.items {
             let c = switches.center(of: item), reach = switches.radius + scene.scale
             box = box.union(IntRect.enclosing(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
             box = box.union(content.labelBounds(switchGlyph(item), size: switchGlyphSize(scene), centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded())))
@@ -135,7 +135,7 @@ final class MenuLayer {
         }
         // The visitor's switches in the ring's middle: the accent when switched on.
         let switches = scene.menuSwitches, choices = scene.visitorChoices()
-        for item in MenuSwitch.allCases {
+        for item in switches.items {
             let c = switches.center(of: item)
             let on = item == .contrast ? choices.theme == .highContrast : choices.textStep != .normal
             canvas.fillCircle(centerX: c.x - ox, centerY: c.y - oy, radius: switches.radius, color: on ? theme.accent : light)
@@ -146,5 +146,5 @@ final class MenuLayer {
 
     /// What a switch shows: a half-filled circle for contrast, "Aa" for the text size.
     static func switchGlyph(_ item: MenuSwitch) -> String { item == .contrast ? "\u{25D0}" : "Aa" }
-    static func switchGlyphSize(_ scene: KioskScene) -> Double { 30 * scene.scale }
+    static func switchGlyphSize(_ scene: KioskScene) -> Double { 24 * scene.scale }
 }
