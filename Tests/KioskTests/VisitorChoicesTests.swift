@@ -176,7 +176,11 @@ final class VisitorChoicesTests: XCTestCase {
         XCTAssertTrue(MenuSwitchLayout(width: 1920, height: 1080, scale: 2).isShown)
         let tiny = MenuSwitchLayout(width: 320, height: 240, scale: 1)
         XCTAssertFalse(tiny.isShown, "the ring's items would cover them")
-        XCTAssertNil(tiny.item(atX: 160 - 36, y: 120))
+        XCTAssertNil(tiny.item(atX: 160 - 40, y: 120))
+        let shown = MenuSwitchLayout(width: 800, height: 480, scale: 1)
+        XCTAssertEqual(shown.item(atX: 400 - 40, y: 240), .contrast)
+        XCTAssertEqual(shown.item(atX: 400 + 40 + 28 + 11, y: 240), .textSize, "11 px beyond its edge")
+        XCTAssertNil(shown.item(atX: 400, y: 240), "the very centre closes the menu, as before")
         // Where they are shown, no switch's hit area reaches a ring item's.
         for (w, h) in [(800.0, 480.0), (1280.0, 800.0), (480.0, 800.0)] {
             let switches = MenuSwitchLayout(width: w, height: h, scale: 1)

@@ -16,7 +16,7 @@ public struct MenuSwitchLayout: Sendable, Equatable {
     public let scale: Double
     /// 56 logical px: 15 mm at 96 dpi, over the 9 mm a touch target needs.
     public static let diameter = 56.0
-    public static let spacing = 72.0
+    public static let spacing = 80.0
 
     public init(width: Double, height: Double, scale: Double) {
         self.width = width; self.height = height; self.scale = scale
@@ -39,13 +39,14 @@ public struct MenuSwitchLayout: Sendable, Equatable {
         return (width / 2 + (item == .contrast ? -dx : dx), height / 2)
     }
 
-    /// The switch under (x, y), the nearer when both hit areas reach it.
+    /// The switch under (x, y). The hit areas stop short of the line between the two
+    /// (so the screen's very centre, a tap meant to close the menu, is neither).
     public func item(atX x: Double, y: Double) -> MenuSwitch? {
-        let reach = radius + RingLayout.hitSlop * scale
+        let reach = min(radius + RingLayout.hitSlop * scale, Self.spacing / 2 * scale)
         func distance(_ item: MenuSwitch) -> Double {
             let c = center(of: item)
             return ((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)).squareRoot()
         }
-        return items.filter { distance($0) <= reach }.min { distance($0) < distance($1) }
+        return items.first { distance($0) < reach }
     }
 }
