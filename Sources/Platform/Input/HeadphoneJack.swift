@@ -49,12 +49,16 @@ public final class HeadphoneJack {
     deinit { for device in devices { close(device.fd.rawValue) } }
 
     /// Reads what `device` has to say and reports each change of the headphone switch.
-    public func handleReadable(_ device: Device) {
+    /// Returns false when the device is gone (its sound card removed: ENODEV, or end of
+    /// file): its fd would stay readable (POLLHUP) and spin the loop, so it is dropped.
+    @discardableResult
+    public func handleReadable(_ device: Device) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 64 * Int(cshim_input_event_size))
         while true {
             let count = buffer.withUnsafeMutableBytes { read(device.fd.rawValue, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }  // EAGAIN: all read; 0 or an error: nothing more
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }  // all read
+            guard count > 0 else { return false }
             for plugged in Self.switchChanges(Array(buffer[0..<count])) { onChange(plugged) }
         }
     }
@@ -90,8 +94,15 @@ public final class HeadphoneJack {
     public static var switchType: Int { Int(cshim_ev_sw) }
     public static var headphoneCode: Int { Int(cshim_sw_headphone_insert) }
 
-    /// Puts every jack device in the loop's poll.
+    /// Puts every jack device in the loop's poll; one that goes away leaves it.
     public func attach(to loop: DeviceLoop) {
-        for device in devices { loop.extraSources.append((device.fd, { [self] in handleReadable(device) })) }
+        for device in devices {
+            loop.extraSources.append((device.fd, { [self, unowned loop] in
+                guard !handleReadable(device) else { return }
+                loop.extraSources.removeAll { $0.fd == device.fd }
+                devices.removeAll { $0.fd == device.fd }
+                close(device.fd.rawValue)
+            }))
+        }
     }
 }

@@ -59,6 +59,19 @@ final class HeadphoneJackTests: XCTestCase {
         XCTAssertEqual(said.texts.count, count, "and not announced again")
     }
 
+    func testADeviceThatGoesAwayIsSaidToBeGone() throws {
+        let (readEnd, writeEnd) = try makePipe()
+        let jack = HeadphoneJack(fds: [FileDescriptor(readEnd)])
+        var changes: [Bool] = []
+        jack.onChange = { changes.append($0) }
+        let plug = sw(1) + syn
+        XCTAssertEqual(plug.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }, plug.count)
+        XCTAssertTrue(jack.handleReadable(jack.devices[0]), "still there")
+        close(writeEnd)  // the node's end: a read answers 0 (evdev answers ENODEV)
+        XCTAssertFalse(jack.handleReadable(jack.devices[0]), "gone: the loop must drop its fd")
+        XCTAssertEqual(changes, [true])
+    }
+
     func testNoJackWhenTheConfigurationSaysSo() throws {
         var config = KioskConfig.builtIn
         config.speech.headphoneJack = false
