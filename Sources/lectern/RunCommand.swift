@@ -112,7 +112,17 @@ struct RunCommand: ParsableCommand {
             session.status(update.ok ? "content updated" : "content update refused: \(update.reason)")
             metrics?.reloaded(update, refusedBy: true)
         }
+        // The headphone jack: plugging headphones in turns speech mode on (evdev switch).
+        var jack: HeadphoneJack?
+        if kioskConfig.speech.enabled, kioskConfig.speech.headphoneJack, kiosk.speechOutput != nil {
+            jack = HeadphoneJack()
+            let found = jack!.devices.map(\.path).joined(separator: ", ")
+            session.log.info(found.isEmpty ? "headphone jack: no input device reports SW_HEADPHONE_INSERT; speech mode starts by gesture only"
+                                           : "headphone jack: \(found)")
+            jack?.onChange = { plugged in kiosk.headphonesChanged(plugged: plugged) }
+        }
         session.onLoop = { loop, frameMetrics in
+            jack?.attach(to: loop)
             watch?.attach(to: loop, clock: SystemClock())
             clockSet?.attach(to: loop) { session.log.info("\($0)") }
             metrics?.frameMetrics = frameMetrics

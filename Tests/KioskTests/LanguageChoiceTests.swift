@@ -157,6 +157,30 @@ final class LanguageChoiceTests: LinkTestCase {
         XCTAssertLessThan(inkColumns(player.canvas, rows: 40..<80).min() ?? 800, 200, "the English home page, left-aligned")
     }
 
+    /// The language and the menu's switches are one visitor's choices with one owner: a
+    /// switch assembles the kiosk anew and the language stays; idle resets both, and the
+    /// kiosk is assembled again in the configured theme.
+    func testASwitchKeepsTheLanguageAndIdleResetsBoth() throws {
+        let config = try twoLanguageConfig(homeAfter: 10)
+        let (_, player) = try makePlayer(config)
+        let hebrew = try XCTUnwrap(player.scene.languageBar).pills[1]
+        try play("0.5 tap 3 400 300\n1.0 tap 1 \(hebrew.centerX) \(hebrew.centerY)\n1.5 wait", on: player)
+        XCTAssertEqual(player.scene.chosenLanguage, "he")
+        XCTAssertTrue(player.scene.menu.isPresented)
+        let contrast = player.scene.menuSwitches.center(of: .contrast)
+        try play("2.0 tap 1 \(contrast.x) \(contrast.y)\n2.5 wait", on: player)
+        XCTAssertEqual(player.runtime.visitor.theme, .highContrast)
+        XCTAssertEqual(player.assembly.config.theme, config.highContrastTheme, "assembled anew for it")
+        XCTAssertEqual(player.scene.chosenLanguage, "he", "the new scene keeps the language")
+        XCTAssertEqual(player.scene.ringPages, [2, 3, 5])
+        XCTAssertEqual(player.scene.currentPage, 2)
+        player.render(at: 14)
+        XCTAssertEqual(player.runtime.visitor, VisitorChoices(), "idle resets every choice")
+        XCTAssertEqual(player.assembly.config.theme, config.theme, "and the kiosk is assembled in the configured theme")
+        XCTAssertEqual(player.scene.chosenLanguage, "en")
+        XCTAssertEqual(player.scene.currentPage, 0)
+    }
+
     func testALinkToAnotherLanguagesPageTakesTheChoiceWithIt() throws {
         let (assembly, player) = try makePlayer(try twoLanguageConfig())
         let scene = assembly.scene

@@ -6,8 +6,12 @@ makes us take a QMP screendump into OUT/name.png and answer `@@ACK name`; `@@LOG
 and `@@APPLOG` lines are kept (the app's lines go to OUT/app-<scenario>.log);
 `@@FAIL text` marks the run failed; `@@DONE` ends it. Everything has a deadline: a
 guest that hangs fails the run instead of hanging CI.
-Writes OUT/run.json: {"scenarios": {name: {"captures": [...], "log": [...]}},
-"failures": [...], "seconds": ...}.
+The guest has a sound card (intel-hda with an hda-output codec) whose output QEMU
+writes to OUT/audio.wav; the file's size is noted when each scenario starts and ends
+and at each capture, so a check can tell what was heard after a gesture.
+Writes OUT/run.json: {"scenarios": {name: {"captures": [...], "log": [...],
+"audio": {"start": bytes, capture: bytes, ..., "end": bytes}}}, "failures": [...],
+"audio": "audio.wav", "seconds": ...}.
 """
 import argparse, json, os, socket, subprocess, sys, time
 
@@ -75,6 +79,14 @@ def main():
     ap.add_argument("--timeout", type=float, default=300, help="whole boot, seconds")
     ap.add_argument("--memory", default="1024")
     a = ap.parse_args()
+    wav = os.path.abspath(os.path.join(a.out, "audio.wav"))
+
+    def audio_bytes():
+        """How much of the sound card's output QEMU has written so far."""
+        try:
+            return os.path.getsize(wav)
+        except OSError:
+            return 0
 
     os.makedirs(a.out, exist_ok=True)
     run = os.path.join(a.out, "run")
@@ -93,12 +105,15 @@ def main():
             "-chardev", f"file,id=con,path={console}", "-serial", "chardev:con",
             "-chardev", f"socket,id=proto,path={proto_path},server=on,wait=off",
             "-serial", "chardev:proto",
-            "-qmp", f"unix:{qmp_path},server=on,wait=off"] + DEVICES[a.driver]
+            "-qmp", f"unix:{qmp_path},server=on,wait=off",
+            # Speech (kiosk-speech): what the guest plays is written to OUT/audio.wav.
+            "-audiodev", f"wav,id=snd0,path={wav}", "-device", "intel-hda",
+            "-device", "hda-output,audiodev=snd0"] + DEVICES[a.driver]
     started = time.monotonic()
     deadline = started + a.timeout
     qemu = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
-    result = {"driver": a.driver, "scenarios": {}, "failures": [], "order": []}
+    result = {"driver": a.driver, "scenarios": {}, "failures": [], "order": [], "audio": "audio.wav"}
     current = None
     try:
         qs = connect(qmp_path, started + 20)
@@ -113,10 +128,13 @@ def main():
                 continue
             verb, _, rest = line[2:].partition(" ")
             t = time.monotonic() - started
+            if verb in ("SCENARIO", "DONE") and current:
+                result["scenarios"][current]["audio"]["end"] = audio_bytes()
             if verb == "SCENARIO":
                 current = rest
                 result["order"].append(rest)
-                result["scenarios"][rest] = {"captures": [], "log": [], "started": t}
+                result["scenarios"][rest] = {"captures": [], "log": [], "started": t,
+                                             "audio": {"start": audio_bytes()}}
                 print(f"  [{a.driver} {t:6.1f}s] scenario {rest}", flush=True)
             elif verb == "CAPTURE":
                 name = f"{current}.{rest}" if current else rest
@@ -127,6 +145,7 @@ def main():
                     format="png")
                 if current:
                     result["scenarios"][current]["captures"].append(rest)
+                    result["scenarios"][current]["audio"][rest] = audio_bytes()
                 ps.sendall(f"@@ACK {rest}\n".encode())
                 print(f"  [{a.driver} {t:6.1f}s] captured {name}", flush=True)
             elif verb in ("LOG", "APPLOG"):

@@ -5,7 +5,7 @@ Reads OUT/run.json (written by boot.py), the PNG screendumps OUT/<scenario>.<cap
 and SCENARIOS/<scenario>.expect. Prints every check with what it expected and saw, the
 app's metrics lines, and exits 1 on any mismatch. Standard library only. The .expect
 format is documented in docs/testing.md."""
-import argparse, json, os, re, struct, sys, zlib
+import argparse, array, json, os, re, struct, sys, zlib
 
 
 def read_png(path):
@@ -43,6 +43,66 @@ def read_png(path):
         prev = line
         rows.append(bytes(line) if bpp == 3 else bytes(v for j, v in enumerate(line) if j % 4 != 3))
     return w, h, rows
+
+
+def read_wav(path):
+    """16-bit PCM RIFF/WAVE (QEMU's wav audio backend) -> (rate, channels, offset of the
+    samples). The data chunk is read to the end of the file: QEMU fills in its size only
+    when it exits cleanly."""
+    data = open(path, "rb").read(4096)
+    if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        raise ValueError(f"{path}: not a WAV file")
+    pos, fmt = 12, None
+    while pos + 8 <= len(data):
+        kind, length = data[pos:pos + 4], struct.unpack("<I", data[pos + 4:pos + 8])[0]
+        if kind == b"fmt ":
+            tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", data[pos + 8:pos + 24])
+            if tag != 1 or bits != 16:
+                raise ValueError(f"{path}: format {tag}, {bits} bits (want 16-bit PCM)")
+            fmt = (rate, channels)
+        elif kind == b"data":
+            if fmt is None:
+                raise ValueError(f"{path}: data before fmt")
+            return fmt[0], fmt[1], pos + 8
+        pos += 8 + length
+    raise ValueError(f"{path}: no data chunk")
+
+
+class Sound:
+    """What the guest's sound card played between two points of the run (byte offsets
+    into audio.wav noted by boot.py), judged in 20 ms windows: a window is sound when
+    its RMS (first channel) is above 1% of full scale."""
+    WINDOW, FLOOR = 0.02, 328
+
+    def __init__(self, path, start, end):
+        rate, channels, offset = read_wav(path)
+        frame = 2 * channels
+        start, end = max(start, offset), max(end, offset)
+        start -= (start - offset) % frame
+        with open(path, "rb") as f:
+            f.seek(start)
+            raw = f.read(max(0, end - start) // frame * frame)
+        samples = array.array("h", raw)
+        if sys.byteorder == "big":
+            samples.byteswap()
+        mono = samples[::channels]
+        n = max(1, int(rate * self.WINDOW))
+        self.loud = [sum(v * v for v in mono[i:i + n]) / n > self.FLOOR ** 2 for i in range(0, len(mono) - n + 1, n)]
+        self.seconds = len(mono) / rate
+        self.voiced = sum(self.loud) * self.WINDOW
+        # Pauses: runs of 3+ quiet windows (60 ms) between sounds: the gaps between
+        # words and phrases that speech has and a tone or a hum does not.
+        self.pauses, quiet, heard = 0, 0, False
+        for loud in self.loud:
+            if loud:
+                if heard and quiet >= 3:
+                    self.pauses += 1
+                heard, quiet = True, 0
+            else:
+                quiet += 1
+
+    def describe(self):
+        return f"{self.seconds:.2f} s played, {self.voiced:.2f} s of sound, {self.pauses} pauses"
 
 
 class Image:
@@ -117,6 +177,18 @@ def main():
             images[key] = Image(path)
         return images[key]
 
+    def sound(scenario, a, b):
+        """The audio played in `scenario` between marks a and b ("start", a capture, "end")."""
+        marks = run["scenarios"][scenario].get("audio", {})
+        for m in (a, b):
+            if m not in marks:
+                raise ValueError(f"no audio mark {m!r} (captures: {', '.join(k for k in marks if k not in ('start', 'end'))})")
+        path = os.path.join(a_out, run.get("audio", "audio.wav"))
+        if not os.path.exists(path):
+            raise ValueError(f"no {path}: QEMU wrote no audio")
+        return Sound(path, marks[a], marks[b])
+
+    a_out = a.out
     for name in run["order"]:
         info = run["scenarios"][name]
         log = info["log"]
@@ -138,7 +210,7 @@ def main():
                 line = " ".join(w)
             where = f"{name}.expect:{n}"
             try:
-                ok, saw = check_one(w, name, image, log)
+                ok, saw = check_one(w, name, image, log, lambda a, b: sound(name, a, b))
             except (ValueError, IndexError) as e:
                 ok, saw = False, str(e)
             if pending is not None:
@@ -158,9 +230,19 @@ def main():
     return 0
 
 
-def check_one(w, name, image, log):
+def check_one(w, name, image, log, sound=None):
     """One expectation line -> (passed, what was seen)."""
     verb = w[0]
+    if verb == "silent":
+        # silent CAP: nothing was heard from the scenario's start until the capture.
+        heard = sound("start", w[1])
+        return heard.voiced < 0.1, heard.describe()
+    if verb == "speech":
+        # speech CAP MIN MAX [PAUSES=5]: after the capture, until the scenario ended, the
+        # card played between MIN and MAX seconds of sound broken by pauses, as speech is.
+        heard = sound(w[1], "end")
+        low, high, pauses = float(w[2]), float(w[3]), int(w[4]) if len(w) > 4 else 5
+        return low <= heard.voiced <= high and heard.pauses >= pauses, heard.describe()
     tol = lambda i, d: int(w[i]) if len(w) > i else d
     if verb in ("pixel", "notpixel"):
         img, x, y, want = image(name, w[1]), int(w[2]), int(w[3]), colour(w[4])

@@ -5,4 +5,5 @@
 #define LECTERN_CSYSTEMSHIM_H
 #include "cshim_drm.h"
 #include "cshim_system.h"
+#include "cshim_evdev.h"
 #endif

@@ -7,6 +7,8 @@ import Typeset
 /// screen size: the one place headless runs, tests and the device put it together.
 public final class KioskAssembly {
     public let config: KioskConfig
+    /// The visitor's text step this kiosk was assembled for (1: as configured).
+    public let textFactor: Double
     public let content: TypesetContent
     public let scene: KioskScene
     public let renderer: SceneRenderer
@@ -18,12 +20,15 @@ public final class KioskAssembly {
     ///   - pixelsPerMillimetre: the panel's density when known (device), else from `dpi`.
     ///   - speech: where speech mode speaks (the device's player, a recording in tests);
     ///     nil: no speech mode.
+    ///   - textFactor: the visitor's larger-text step (`TextStep.factor`), times the body size.
     public init(config: KioskConfig, width: Int, height: Int, pixelsPerMillimetre: Double? = nil, time: Double = 0,
-                speech: SpeechOutput? = nil) throws {
+                speech: SpeechOutput? = nil, textFactor: Double = 1) throws {
         self.config = config
+        self.textFactor = textFactor
         let ppmm = pixelsPerMillimetre ?? config.display.dpi / 25.4
         let scale = config.display.scale ?? KioskAssembly.defaultScale(pixelsPerMillimetre: ppmm)
-        bodySize = ReadingSize.bodySize(config: config, pixelsPerMillimetre: ppmm, scale: scale)
+        let configured = ReadingSize.bodySize(config: config, pixelsPerMillimetre: ppmm, scale: scale)
+        bodySize = textFactor == 1 ? configured : (configured * textFactor).rounded()
         HyphenationDictionaries.shared.preload(config.text.language)
         content = try TypesetContent(config: config, scale: scale, bodySize: bodySize, screenWidth: Double(width))
         let content = self.content

@@ -45,7 +45,7 @@ extension KioskScene {
         contentGeneration += 1
     }
 
-    /// A reload built a new scene: the visitor's choices go with them.
+    /// A reload or a visitor's switch built a new scene: the visitor's choices go with them.
     public func carryVisitor(_ choices: VisitorChoices) {
         visitor = choices
         contentGeneration += 1

@@ -37,3 +37,17 @@ public struct VisitorChoices: Sendable, Equatable {
         theme == .highContrast ? config.highContrastTheme : config.theme
     }
 }
+
+extension VisitorChoices {
+    /// The configuration the kiosk is assembled with for this visitor: the file's, with
+    /// the chosen theme (the text step is the assembly's `textFactor`).
+    public func applied(to config: KioskConfig) -> KioskConfig {
+        var chosen = config
+        chosen.theme = theme(in: config)
+        return chosen
+    }
+
+    /// Whether anything differs from the kiosk as configured (the idle reset then
+    /// assembles the kiosk again).
+    public var isDefault: Bool { self == VisitorChoices() }
+}

@@ -14,7 +14,7 @@ public final class KioskRuntime {
     /// completely ever replaces it.
     public private(set) var config: KioskConfig
     public let configPath: String?
-    public private(set) var assembly: KioskAssembly?
+    public internal(set) var assembly: KioskAssembly?
     /// The size the kiosk is laid out for: the scene's, which follows the canvas the
     /// display hands each frame (the display's mode and rotation own the screen size).
     public var size: (width: Int, height: Int)? {
@@ -58,6 +58,17 @@ public final class KioskRuntime {
     }
     /// Where speech mode speaks (the device's player); each assembled kiosk gets it.
     public var speechOutput: SpeechOutput?
+    /// What this visitor switched on (high contrast, the text step, the language), read
+    /// from its one owner, the scene on screen (`KioskScene.visitor`): every kiosk
+    /// assembled anew (a reload, a switch) is handed it, and the idle reset clears it
+    /// there (Runtime/KioskRuntime+Visitor.swift).
+    public internal(set) var visitor: VisitorChoices {
+        get { assembly?.scene.visitor ?? VisitorChoices() }
+        set { assembly?.scene.visitor = newValue }
+    }
+    /// A menu switch tapped during the touch being handled: applied once the scene has
+    /// finished with the touch (the kiosk is assembled anew for it).
+    var visitorSwitchOwed: MenuSwitch?
     public let logger: Logger
 
     /// What a reload did. `displayChanged`: rotation or mode differ, which the display
@@ -82,11 +93,14 @@ public final class KioskRuntime {
     public convenience init(assembly: KioskAssembly, log: Logger = .lectern) {
         self.init(config: assembly.config, configPath: nil, log: log)
         self.assembly = assembly
+        // Kiosks assembled again for the visitor's choices speak where this one does.
+        speechOutput = assembly.scene.speech?.output
+        wireVisitor(assembly.scene)
     }
 
     public var scene: KioskScene? { assembly?.scene }
 
-    private func log(_ message: String, _ level: Logger.Level = .info) { logger.log(level: level, "\(message)") }
+    func log(_ message: String, _ level: Logger.Level = .info) { logger.log(level: level, "\(message)") }
 
     /// The screen's logical size is known or changed: build the kiosk the first time,
     /// then only re-lay it out (the visitor's place is kept).
@@ -146,6 +160,7 @@ public final class KioskRuntime {
                                   offset: page == nil ? 0 : old.vertical.offset(at: time),
                                   menuPresented: old.menu.isPresented, at: time)
             if old.attracting { built.scene.resumeAttract(at: time) }
+            built.scene.carryOverIdle(from: old)
             // A content update must not end a visitor's speech mode (the same output speaks).
             if old.speech?.isOn == true { built.scene.resumeSpeechMode() }
         }
@@ -164,9 +179,11 @@ public final class KioskRuntime {
         return .applied(changes: changes, displayChanged: displayChanged)
     }
 
-    private func assemble(_ config: KioskConfig, width: Int, height: Int, at time: Double) throws -> KioskAssembly {
-        let next = try KioskAssembly(config: config, width: width, height: height,
-                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput)
+    func assemble(_ config: KioskConfig, width: Int, height: Int, at time: Double) throws -> KioskAssembly {
+        let next = try KioskAssembly(config: visitor.applied(to: config), width: width, height: height,
+                                     pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput,
+                                     textFactor: visitor.textStep.factor)
+        wireVisitor(next.scene)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }
@@ -213,6 +230,10 @@ public final class KioskRuntime {
         let visit = VisitState(scene)
         scene.handle(event)
         countVisitorChanges(since: visit, in: scene)
+        if let item = visitorSwitchOwed {
+            visitorSwitchOwed = nil
+            visitorSwitched(item, at: event.time)
+        }
         if case .down = event { usage.touches += 1 }
         if !menu && scene.menu.isPresented { usage.menuOpens += 1 }
         if !card && scene.links.card.isPresented { usage.linkCardsOpened += 1 }
@@ -305,8 +326,10 @@ public final class KioskRuntime {
 
     public func deadlineReached(at time: Double) {
         let visit = assembly.map { VisitState($0.scene) }
+        let wasHome = assembly?.scene.homeDone ?? true
         assembly?.scene.deadlineReached(at: time)
         if let visit, let scene = assembly?.scene { countVisitorChanges(since: visit, in: scene) }
+        if !wasHome, assembly?.scene.homeDone == true { visitorWentHome(at: time) }
         reportPage()
     }
 

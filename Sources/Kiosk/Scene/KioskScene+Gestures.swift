@@ -86,11 +86,15 @@ extension KioskScene {
                     chooseLanguage(language, at: time)  // the menu stays, showing that language's pages
                     return
                 }
-                if let item = ring.item(atX: x, y: y), let page = page(ofRingItem: item) {
+                if let item = menuSwitches.item(atX: x, y: y) {
+                    onVisitorSwitch?(item, time)  // the menu stays: the visitor sees the change
+                } else if let item = ring.item(atX: x, y: y), let page = page(ofRingItem: item) {
                     leavePlace(at: time)
                     show(page: page, at: time)
+                    menu.setPresented(false, at: time)
+                } else {
+                    menu.setPresented(false, at: time)
                 }
-                menu.setPresented(false, at: time)
             } else {
                 releaseDrags(at: time)
                 followLink(atX: x, y: y, at: time)

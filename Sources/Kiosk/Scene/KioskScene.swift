@@ -38,7 +38,8 @@ public final class KioskScene {
     public internal(set) var tablePans = WideTablePans()
     /// The content's wide tables, when it has any (the typesetter's).
     public var wideTables: WideTableContent?
-    /// What this visitor chose (language, …): the one owner, reset at idle (VisitorChoices).
+    /// What this visitor chose (language, high contrast, text step): the one owner, handed
+    /// to every scene assembled after this one (reload, switch), reset at idle (VisitorChoices).
     public internal(set) var visitor = VisitorChoices()
     /// The languages of the site's pages, for the menu's language choice (Languages/).
     public let siteLanguages: SiteLanguages
@@ -72,6 +73,11 @@ public final class KioskScene {
     var speechLanguageItem: Int?
     /// The spoken warning before the idle reset was given (cleared by a touch).
     var idleWarned = false
+    /// The menu switch a finger last rested on in speech mode (Menu/KioskScene+Switches.swift).
+    var speechMenuSwitch: MenuSwitch?
+    /// A menu switch was tapped (or double-tapped in speech mode): the runtime changes
+    /// the visitor's choice and assembles the kiosk for it.
+    public var onVisitorSwitch: ((MenuSwitch, Double) -> Void)?
 
     /// Page layout metrics in logical px. The side margin shrinks on narrow screens to
     /// keep the body's measure (`ReadingColumn`); `textLeft` is where the text starts.
@@ -277,6 +283,15 @@ public final class KioskScene {
         show(page: index, at: time)
         vertical.jump(to: offset)
         if menuPresented { menu.showImmediately(at: time) } else { menu.hideImmediately(at: time) }
+    }
+
+    /// Takes over the idle timer of the scene this one replaces (a reload, a visitor's
+    /// switch): a fresh scene counts as gone home, and would never reset the visit.
+    public func carryOverIdle(from old: KioskScene) {
+        lastTouchTime = old.lastTouchTime
+        homeDone = old.homeDone
+        idleWarned = old.idleWarned
+        poweredOnAt = old.poweredOnAt
     }
 
     /// Make page `index` current, shown from its top.

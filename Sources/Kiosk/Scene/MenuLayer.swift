@@ -102,6 +102,12 @@ final class MenuLayer {
             box = box.union(content.labelBounds(language.name, size: LanguageBarLayout.labelSize * scene.scale,
                                                 centerX: Int(pill.centerX.rounded()), centerY: Int(pill.centerY.rounded())))
         }
+        let switches = scene.menuSwitches
+        for item in switches.items {
+            let c = switches.center(of: item), reach = switches.radius + scene.scale
+            box = box.union(IntRect.enclosing(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
+            box = box.union(content.labelBounds(switchGlyph(item), size: switchGlyphSize(scene), centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded())))
+        }
         return box.insetBy(dx: -1, dy: -1).intersection(screen)
     }
 
@@ -133,6 +139,15 @@ final class MenuLayer {
             content.drawLabel(scene.config.pages[item.index].title, size: 16 * scene.scale, color: labelColor,
                               centerX: Int(item.center.x.rounded()) - originX, centerY: item.labelCenterY - originY, into: canvas)
         }
+        // The visitor's switches in the ring's middle: the accent when switched on.
+        let switches = scene.menuSwitches, choices = scene.visitor
+        for item in switches.items {
+            let c = switches.center(of: item)
+            let on = item == .contrast ? choices.theme == .highContrast : choices.textStep != .normal
+            canvas.fillCircle(centerX: c.x - ox, centerY: c.y - oy, radius: switches.radius, color: on ? theme.accent : light)
+            content.drawLabel(switchGlyph(item), size: switchGlyphSize(scene), color: .white,
+                              centerX: Int(c.x.rounded()) - originX, centerY: Int(c.y.rounded()) - originY, into: canvas)
+        }
         drawLanguageBar(scene: scene, content: content, into: canvas, originX: originX, originY: originY, light: light)
     }
 
@@ -148,4 +163,8 @@ final class MenuLayer {
                               centerX: Int(pill.centerX.rounded()) - originX, centerY: Int(pill.centerY.rounded()) - originY, into: canvas)
         }
     }
+
+    /// What a switch shows: a half-filled circle for contrast, "Aa" for the text size.
+    static func switchGlyph(_ item: MenuSwitch) -> String { item == .contrast ? "\u{25D0}" : "Aa" }
+    static func switchGlyphSize(_ scene: KioskScene) -> Double { 24 * scene.scale }
 }

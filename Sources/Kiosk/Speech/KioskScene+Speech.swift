@@ -48,6 +48,16 @@ extension KioskScene {
         speech.toggle(on: true, announce: false)
     }
 
+    /// Headphones were plugged in (`[speech] headphone_jack`): speech mode on, announced,
+    /// as the gesture would.
+    public func headphonesPlugged() {
+        guard let speech, !speech.isOn, config.speech.headphoneJack else { return }
+        refreshSpeechPage(force: true)
+        speechMenuItem = nil
+        speechMenuSwitch = nil
+        speech.toggle(on: true)
+    }
+
     /// The idle reset's delay: longer in speech mode.
     var homeAfter: Double {
         config.idle.homeAfter * (speech?.isOn == true ? SpeechMode.idleFactor : 1)
@@ -81,6 +91,7 @@ extension KioskScene {
             if !speech.isOn { refreshSpeechPage(force: true) }
             speechMenuItem = nil
             speechLanguageItem = nil
+            speechMenuSwitch = nil
             speech.toggle()
             cancelSightedSequence(at: time)
             return
@@ -101,6 +112,8 @@ extension KioskScene {
         case .doubleTap:
             if links.card.isPresented {
                 links.card.dismiss(at: time)
+            } else if menu.isPresented, let item = speechMenuSwitch {
+                onVisitorSwitch?(item, time)
             } else if menu.isPresented {
                 if let language = speechLanguageItem {
                     chooseLanguage(language, at: time)  // the menu stays, as a tap on the pill
@@ -136,14 +149,24 @@ extension KioskScene {
             guard language != speechLanguageItem else { return }
             speechLanguageItem = language
             speechMenuItem = nil
+            speechMenuSwitch = nil
             let choice = siteLanguages.languages[language]
             speech?.announceLanguageItem(choice.name, language: choice.tag, index: language, count: siteLanguages.languages.count)
+            return
+        }
+        if let item = menuSwitches.item(atX: x, y: y) {
+            guard item != speechMenuSwitch else { return }
+            speechMenuSwitch = item
+            speechMenuItem = nil
+            speechLanguageItem = nil
+            speech?.announceSwitch(item, choices: visitor, hint: true)
             return
         }
         let pages = ringPages
         guard let item = ring.item(atX: x, y: y), pages.indices.contains(item), pages[item] != speechMenuItem else { return }
         speechMenuItem = pages[item]
         speechLanguageItem = nil
+        speechMenuSwitch = nil
         speech?.announceMenuItem(config.pages[pages[item]].title, index: item, count: pages.count)
     }
 
@@ -151,6 +174,7 @@ extension KioskScene {
     func menuPresentedForSpeech() {
         guard let speech, speech.isOn, pageCount > 0 else { return }
         speechMenuItem = currentPage
+        speechMenuSwitch = nil
         speechLanguageItem = nil
         let pages = ringPages
         speech.announceMenuItem(config.pages[currentPage].title, index: pages.firstIndex(of: currentPage) ?? 0, count: pages.count)

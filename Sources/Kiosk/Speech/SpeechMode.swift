@@ -160,6 +160,15 @@ public final class SpeechMode {
     }
 
     /// Announces a menu item as a finger lands on it.
+    /// A menu switch: its state after the visitor changed it, or (`hint`) as a finger
+    /// reaches it, with how to change it.
+    public func announceSwitch(_ item: MenuSwitch, choices: VisitorChoices, hint: Bool) {
+        guard isOn else { return }
+        output.stop()
+        let text = site.switchState(item, choices) + (hint ? " " + site.switchHint : "")
+        output.speak([SpokenText(text, language: site.language)])
+    }
+
     public func announceMenuItem(_ title: String, index: Int, count: Int) {
         guard isOn else { return }
         output.stop()

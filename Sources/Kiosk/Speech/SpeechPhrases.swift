@@ -27,6 +27,10 @@ public struct SpeechPhrases: Sendable, Equatable {
     let menuItem: String         // %1 item, %2 count
     let languageItem: String     // %1 item, %2 count (after the language's own name)
     let linkCard: String         // %1 the link's text, %2 its address
+    let contrastOn: String       // the menu's switches (Menu/MenuSwitches.swift)
+    let contrastOff: String
+    let textSize: String         // %1 step, %2 steps
+    let switchHint: String
 
     public static let english = SpeechPhrases(
         language: "en", heading: "heading level %1", link: "link", listItem: "list item %1", bulletItem: "list item",
@@ -39,7 +43,9 @@ public struct SpeechPhrases: Sendable, Equatable {
         idleWarning: "No one has touched the screen for a while. The kiosk starts again in %1 seconds. Touch the screen to stay.",
         menuItem: "%1, item %2 of %3",
         languageItem: "language, %1 of %2",
-        linkCard: "QR code for %1, address %2. Double tap to close.")
+        linkCard: "QR code for %1, address %2. Double tap to close.",
+        contrastOn: "High contrast on.", contrastOff: "High contrast off.", textSize: "Text size %1 of %2.",
+        switchHint: "Double tap to change it.")
 
     public static let german = SpeechPhrases(
         language: "de", heading: "Überschrift Ebene %1", link: "Link", listItem: "Listenpunkt %1", bulletItem: "Listenpunkt",
@@ -52,7 +58,9 @@ public struct SpeechPhrases: Sendable, Equatable {
         idleWarning: "Der Bildschirm wurde eine Weile nicht berührt. Der Kiosk beginnt in %1 Sekunden von vorn. Berühren Sie den Bildschirm, um zu bleiben.",
         menuItem: "%1, Eintrag %2 von %3",
         languageItem: "Sprache, %1 von %2",
-        linkCard: "QR-Code für %1, Adresse %2. Zweimal tippen schließt ihn.")
+        linkCard: "QR-Code für %1, Adresse %2. Zweimal tippen schließt ihn.",
+        contrastOn: "Hoher Kontrast an.", contrastOff: "Hoher Kontrast aus.", textSize: "Textgröße %1 von %2.",
+        switchHint: "Zweimal tippen ändert sie.")
 
     /// The phrases for a language tag ("de-AT" → German); English for any other.
     public static func forLanguage(_ tag: String) -> SpeechPhrases {
@@ -77,6 +85,13 @@ public struct SpeechPhrases: Sendable, Equatable {
     public func menuItem(_ title: String, index: Int, count: Int) -> String { fill(menuItem, title, index, count) }
     public func languageItem(index: Int, count: Int) -> String { fill(languageItem, index, count) }
     public var endOfPageText: String { endOfPage }
+    /// What a menu switch is set to now ("High contrast on.", "Text size 2 of 3.").
+    public func switchState(_ item: MenuSwitch, _ choices: VisitorChoices) -> String {
+        switch item {
+        case .contrast: return choices.theme == .highContrast ? contrastOn : contrastOff
+        case .textSize: return fill(textSize, choices.textStep.rawValue + 1, TextStep.allCases.count)
+        }
+    }
     public func card(_ text: String, address: String) -> String {
         linkCard.replacingOccurrences(of: "%1", with: text).replacingOccurrences(of: "%2", with: address)
     }

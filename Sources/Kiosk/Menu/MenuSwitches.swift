@@ -1,0 +1,52 @@
+/// The visitor's switches in the menu (docs/accessibility.md): high contrast, and the
+/// larger-text step. They sit side by side in the middle of the ring, which no page
+/// item uses, so the ring keeps its layout and the menu layer its box.
+public enum MenuSwitch: Sendable, Equatable, CaseIterable {
+    case contrast
+    case textSize
+}
+
+/// Where the switches are: two circles of `diameter` logical px, centred on the
+/// screen `spacing` apart; a tap counts within `RingLayout.hitSlop` beyond their edge.
+/// They are there only when they fit inside the ring with no hit area touching an
+/// item's (an 800×480 panel at scale 1 has room; a 320×240 one has not).
+public struct MenuSwitchLayout: Sendable, Equatable {
+    public let width: Double
+    public let height: Double
+    public let scale: Double
+    /// 56 logical px: 15 mm at 96 dpi, over the 9 mm a touch target needs.
+    public static let diameter = 56.0
+    public static let spacing = 80.0
+
+    public init(width: Double, height: Double, scale: Double) {
+        self.width = width; self.height = height; self.scale = scale
+    }
+
+    public var radius: Double { Self.diameter / 2 * scale }
+
+    /// Whether the ring leaves room for the switches in its middle.
+    public var isShown: Bool {
+        let ring = RingLayout(width: width, height: height, count: 1, scale: scale)
+        let slop = RingLayout.hitSlop * scale
+        return ring.radius - ring.itemRadius - slop >= Self.spacing / 2 * scale + radius + slop
+    }
+
+    /// The switches drawn and tapped: none when they do not fit.
+    public var items: [MenuSwitch] { isShown ? MenuSwitch.allCases : [] }
+
+    public func center(of item: MenuSwitch) -> (x: Double, y: Double) {
+        let dx = Self.spacing / 2 * scale
+        return (width / 2 + (item == .contrast ? -dx : dx), height / 2)
+    }
+
+    /// The switch under (x, y). The hit areas stop short of the line between the two
+    /// (so the screen's very centre, a tap meant to close the menu, is neither).
+    public func item(atX x: Double, y: Double) -> MenuSwitch? {
+        let reach = min(radius + RingLayout.hitSlop * scale, Self.spacing / 2 * scale)
+        func distance(_ item: MenuSwitch) -> Double {
+            let c = center(of: item)
+            return ((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)).squareRoot()
+        }
+        return items.first { distance($0) < reach }
+    }
+}
