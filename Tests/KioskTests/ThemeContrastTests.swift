@@ -86,7 +86,7 @@ final class ThemeContrastTests: XCTestCase {
         XCTAssertEqual(choices.theme(in: config), config.theme)
         choices.theme = .highContrast
         choices.textStep = choices.textStep.next
-        choices.speechMode = true
+        choices.language = "he"
         XCTAssertEqual(choices.theme(in: config).background, Color(hex: "#fffff0"))
         XCTAssertEqual(choices.textStep, .larger)
         XCTAssertEqual(TextStep.largest.next, .normal)

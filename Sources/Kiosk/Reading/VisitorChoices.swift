@@ -16,14 +16,14 @@ public enum TextStep: Int, Sendable, Equatable, CaseIterable {
     public var next: TextStep { TextStep(rawValue: (rawValue + 1) % TextStep.allCases.count)! }
 }
 
-/// What one visitor switched on for themselves: high contrast, larger text, speech
-/// mode, the language. Held in ONE place (`KioskScene.visitor`; a reload hands it to the
-/// new scene, so the visitor keeps it) and reset when the kiosk goes home at idle, so
-/// that the next visitor finds the kiosk as configured.
+/// What one visitor switched on for themselves: high contrast, larger text, the language.
+/// Held in ONE place (`KioskScene.visitor`; a reload or a switch hands it to the new
+/// scene, so the visitor keeps it) and reset when the kiosk goes home at idle, so that the
+/// next visitor finds the kiosk as configured. (Speech mode is `SpeechMode.isOn`, which
+/// the idle reset ends too.)
 public struct VisitorChoices: Sendable, Equatable {
     public var theme: ThemeChoice = .standard
     public var textStep: TextStep = .normal
-    public var speechMode = false
     /// The language chosen in the menu (`SiteLanguages`); nil: the site's default.
     public var language: String? = nil
 
