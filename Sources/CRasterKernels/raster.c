@@ -160,10 +160,18 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, c
             LECTERN_MASK_STEP(d + i, c8)
         }
         if (i < width) {
-            // The mask's last bytes gathered in a register (reading 8 could pass its end).
+            // The mask's last bytes in a register. The mask is one buffer from its first
+            // row to its last row's end, so eight bytes can be loaded whole (and the bytes
+            // past the row masked off) whenever the next row's span ends beyond them; only
+            // the last row gathers byte by byte.
             const size_t n = width - i;
             uint64_t bits = 0;
-            for (size_t k = 0; k < n; k++) bits |= (uint64_t)m[i + k] << (8 * k);
+            if (y + 1 < height && i + 8 <= mask_stride + width) {
+                __builtin_memcpy(&bits, m + i, 8);
+                bits &= ~(uint64_t)0 >> (8 * (8 - n));
+            } else {
+                for (size_t k = 0; k < n; k++) bits |= (uint64_t)m[i + k] << (8 * k);
+            }
             if (bits == 0) continue;
             u8x8 c8;
             __builtin_memcpy(&c8, &bits, 8);
