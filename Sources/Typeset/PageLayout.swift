@@ -121,6 +121,9 @@ public final class PageLayout {
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache
+        // Per face, once per draw rather than per glyph: scaled bitmaps (colour emoji)
+        // have no outline to shift, so one mask each.
+        let shifts = store.faces.map { $0.bitmapScale == 1 }
         // Glyphs further than this from the clip horizontally cannot reach it: skipped
         // before the cache lookup (a narrow strip, e.g. the edge a pull uncovers, is cheap).
         let reachMinX = Float(visible.minX - overhang), reachMaxX = Float(visible.maxX + overhang)
@@ -133,8 +136,7 @@ public final class PageLayout {
                 guard penX > reachMinX, penX < reachMaxX else { continue }
                 let whole = penX.rounded(.down)
                 let face = Int(glyph.face)
-                // Scaled bitmaps (colour emoji) have no outline to shift: one mask each.
-                let subpixel = store.faces[face].bitmapScale != 1 ? 0 : Int((penX - whole) * 4) & 3
+                let subpixel = shifts[face] ? Int((penX - whole) * 4) & 3 : 0
                 let key = GlyphCache.Key(face: face, glyph: glyph.glyph, subpixel: subpixel)
                 guard let mask = cache.mask(for: key, render: { store.faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel) }),
                       mask.width > 0 else { continue }

@@ -92,6 +92,21 @@ final class LayoutTests: XCTestCase {
         }
         XCTAssertTrue(cache.contains(.init(face: 0, glyph: 0, subpixel: 0)))
     }
+
+    func testGlyphCacheFrontForgetsClosedFaces() {
+        // A hit is served from the front table; closing the face must empty it there too.
+        let cache = GlyphCache(byteBudget: 64 * 1024)
+        let key = GlyphCache.Key(face: 1, glyph: 5, subpixel: 2)
+        let old = GlyphMask(width: 3, height: 1, left: 0, top: 0, pixels: [1, 2, 3])
+        let new = GlyphMask(width: 2, height: 1, left: 0, top: 0, pixels: [4, 5])
+        _ = cache.mask(for: key) { old }
+        XCTAssertEqual(cache.mask(for: key) { new }?.width, 3, "cached")
+        XCTAssertEqual(cache.hits, 1)
+        cache.removeAll(face: 1)
+        XCTAssertEqual(cache.mask(for: key) { new }?.width, 2, "rendered again after its face closed")
+        cache.removeAll()
+        XCTAssertEqual(cache.mask(for: key) { old }?.width, 3, "rendered again after the cache was emptied")
+    }
 }
 
 final class ParagraphLayoutTests: XCTestCase {
