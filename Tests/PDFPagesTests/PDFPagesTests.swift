@@ -140,6 +140,33 @@ final class PDFPagesTests: XCTestCase {
         XCTAssertNil(PDFTextLayer.target(of: "nowhere"))
     }
 
+    /// libxml2's reader: entities decoded, empty elements closed, the first error named
+    /// with its line, and the inputs that once crashed Foundation's XMLParser refused cleanly.
+    func testTextLayerReadsThroughLibxml2() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE pdf2xml SYSTEM "pdf2xml.dtd">
+            <pdf2xml><page number="1" width="100" height="200"><fontspec id="0"/>
+            <text top="20" left="10" width="50" height="10"><a href="#2">R&amp;D <b>&#233;t&#xe9;</b></a></text>
+            <text top="40" left="0" width="10" height="10"/>
+            </page></pdf2xml>
+            """
+        let layer = try PDFTextLayer.parse(Array(xml.utf8))
+        XCTAssertEqual(layer.pages.first?.texts, ["R&D été", ""])
+        XCTAssertEqual(layer.pages.first?.links.map(\.target), [.page(2)])
+        XCTAssertEqual(layer.pages.first?.links.first?.text, "R&D été")
+        XCTAssertEqual(layer.pages.first?.links.first?.box, .init(x: 0.1, y: 0.1, width: 0.5, height: 0.05))
+        XCTAssertThrowsError(try PDFTextLayer.parse(Array("<pdf2xml>\n<page number=\"1\" width=\"1\" height=\"1\">\n</pdf2xml>".utf8))) { error in
+            XCTAssertTrue("\(error)".contains("line 3"), "\(error)")
+        }
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/pdf-text")
+        for name in ["regression-invalid-utf8-attribute-name.xml", "regression-processing-instruction-without-data.xml"] {
+            let bytes = try [UInt8](Data(contentsOf: seeds.appendingPathComponent(name)))
+            XCTAssertThrowsError(try PDFTextLayer.parse(bytes), name)
+        }
+        XCTAssertThrowsError(try PDFTextLayer.parse([]))
+    }
+
     func testPageStackFindsVisibleSheets() {
         let stack = PDFPageStack(sizes: Array(repeating: .init(width: 100, height: 200), count: 4), width: 50, gap: 10)
         XCTAssertEqual(stack.tops, [0, 110, 220, 330])
