@@ -21,6 +21,17 @@ public final class PDFContent {
     private var failures: [SheetKey: String] = [:]
     /// The gap between sheets, logical px.
     static let gap = 12.0
+    /// The visitor's zoom (the text zoom, whose owner is `TypesetContent`): sheets are
+    /// rendered at their width × this, so a pinch shows poppler's pixels at the new size,
+    /// not a blown-up bitmap. Idle going home sets the text zoom, so this, back to 1.
+    var zoom: () -> Double = { 1 }
+    /// The body measure at zoom 1 (device px, nil: unlimited). The text area widens with
+    /// the text zoom when a measure is set; the sheets' own size must not, or they would
+    /// grow twice.
+    var baseMeasure: () -> Double? = { nil }
+    /// How far a zoomed sheet is moved left (device px of the zoomed sheet), so a
+    /// two-finger pan reaches its right side; clamped to the sheet when drawn.
+    public internal(set) var panX = 0.0
 
     enum DocumentState {
         case loading
@@ -106,12 +117,54 @@ public final class PDFContent {
 
     // MARK: Geometry
 
-    /// The sheets' width and the x of their left edge relative to the text area.
-    func sheetFrame(page: Int, width: Double) -> (width: Int, left: Int) {
+    /// The sheets' width and the x of their left edge relative to the text area, at zoom 1.
+    func baseFrame(page: Int, width: Double) -> (width: Int, left: Int) {
         if config.pages[page].pdfWidth == .screen, screenWidth > width {
             return (Int(screenWidth.rounded()), -Int(((screenWidth - width) / 2).rounded()))
         }
-        return (Int(width.rounded()), 0)
+        // The text area at zoom 1, centred in today's (wider when the text is zoomed).
+        let unzoomed = screenWidth > 0 ? min(width, ReadingColumn(screenWidth: screenWidth, scale: scale, measure: baseMeasure()).width) : width
+        return (Int(unzoomed.rounded()), Int(((width - unzoomed) / 2).rounded()))
+    }
+
+    /// The sheets' width and left edge at the visitor's zoom: smaller ones centred in the
+    /// base frame, larger ones moved left by `panX` (within the sheet).
+    func sheetFrame(page: Int, width: Double) -> (width: Int, left: Int) {
+        let base = baseFrame(page: page, width: width)
+        let z = zoom()
+        guard z != 1 else { return base }
+        let zoomed = max(1, Int((Double(base.width) * z).rounded()))
+        let overflow = zoomed - base.width
+        if overflow <= 0 { return (zoomed, base.left - overflow / 2) }
+        return (zoomed, base.left - Int(min(max(panX, 0), Double(overflow)).rounded()))
+    }
+
+    /// After a pinch from `startZoom` (or a two-finger pan): moves the sheets sideways so
+    /// the point under the fingers' start (`startX`, text-area x) is under their end (`x`).
+    func keepHorizontally(page: Int, width: Double, startX: Double, startZoom: Double, x: Double) {
+        let z = zoom()
+        // The left edge as it was: the frame at startZoom, with the pan then.
+        let base = baseFrame(page: page, width: width)
+        let before = Double(base.width) * startZoom
+        let leftBefore = before <= Double(base.width) ? Double(base.left) + (Double(base.width) - before) / 2
+            : Double(base.left) - min(max(panX, 0), before - Double(base.width))
+        let onSheet = (startX - leftBefore) * z / startZoom
+        panX = Double(base.left) + onSheet - x
+        let overflow = Double(base.width) * z - Double(base.width)
+        panX = overflow > 0 ? min(max(panX, 0), overflow) : 0
+    }
+
+    /// The reading anchor of layout y on a PDF page: the sheet (as `block`) and how far
+    /// down it, so a zoom keeps the place under the fingers.
+    func anchor(page: Int, width: Double, y: Double) -> ReadingAnchor? {
+        guard let stack = stack(page: page, width: width), !stack.tops.isEmpty else { return nil }
+        let index = stack.tops.lastIndex { Double($0) <= y } ?? 0
+        return ReadingAnchor(block: index, fraction: (y - Double(stack.tops[index])) / Double(max(1, stack.heights[index])))
+    }
+
+    func position(page: Int, width: Double, anchor: ReadingAnchor) -> Double? {
+        guard let stack = stack(page: page, width: width), stack.tops.indices.contains(anchor.block) else { return nil }
+        return Double(stack.tops[anchor.block]) + anchor.fraction * Double(stack.heights[anchor.block])
     }
 
     func stack(page: Int, width: Double) -> PDFPageStack? {
@@ -163,6 +216,14 @@ public final class PDFContent {
                         canvas.fill(IntRect(x: rect.x, y: rect.y + image.height, width: rect.width, height: rect.height - image.height)
                                         .intersection(clip), color: .white)
                     }
+                } else if let older = images.anyImage(hash: opened.hash, sheet: sheet) {
+                    // Zoomed, and poppler is still rendering at the new size: the sheet as
+                    // rendered before, scaled (what the pinch showed), until it arrives.
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: frame.width))
+                    var c = canvas
+                    c.clip = canvas.clip.intersection(clip).intersection(rect)
+                    c.drawScaled(older.canvas, factor: Double(frame.width) / Double(max(1, older.width)), sourceX: 0, sourceY: 0,
+                                 toX: Double(rect.x), toY: Double(rect.y), background: .white)
                 } else if let reason = failures[SheetKey(page: page, sheet: sheet)] {
                     placeholder(canvas, labels: labels, rect: rect, text: "Page \(sheet) cannot be shown (\(reason.prefix(50)))", clip: clip)
                 } else {
@@ -251,6 +312,11 @@ struct ImageCache {
         clock += 1
         entries[key] = (entry.image, clock)
         return entry.image
+    }
+
+    /// The sheet at any width (the widest), for drawing scaled while the wanted one renders.
+    func anyImage(hash: String, sheet: Int) -> Image? {
+        entries.filter { $0.key.hash == hash && $0.key.sheet == sheet }.max { $0.key.width < $1.key.width }?.value.image
     }
 
     mutating func insert(_ image: Image, for key: Key) {
