@@ -23,6 +23,10 @@ static void keep_first_error(void *arg, const char *msg, xmlParserSeverities sev
     }
 }
 
+// libxml2 reports encoding errors through the thread's generic handler, not the
+// reader's: without this they would go to stderr (the journal) for every bad answer.
+static void ignore_generic_error(void *context, const char *msg, ...) { (void)context; (void)msg; }
+
 static void drop_attribute(struct lectern_xml_reader *r) {
     if (r->attribute != NULL) xmlFree(r->attribute);
     r->attribute = NULL;
@@ -36,6 +40,7 @@ void *lectern_xml_open(const char *bytes, int length) {
     if (r->bytes == NULL) { free(r); return NULL; }
     if (length > 0) memcpy(r->bytes, bytes, (size_t)length);
     r->bytes[length] = '\0';
+    xmlSetGenericErrorFunc(NULL, ignore_generic_error);
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     r->reader = xmlReaderForMemory(r->bytes, length, NULL, "UTF-8", options);
     if (r->reader == NULL) { free(r->bytes); free(r); return NULL; }

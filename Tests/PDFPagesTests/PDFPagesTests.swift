@@ -127,6 +127,22 @@ final class PDFPagesTests: XCTestCase {
         XCTAssertEqual(poll(&fds, 1, 0), 0)
     }
 
+    /// A second open of the same file starts no poppler program: the answers kept in the
+    /// cache are read back (through the same parsers); a damaged one means asking again.
+    func testSecondOpenReadsTheKeptAnswers() throws {
+        let tools = PDFTools(cacheDirectory: cache)
+        let first = try tools.open(path: Self.fixture)
+        XCTAssertFalse(first.sandbox.contains("from the cache"), first.sandbox)
+        let second = try tools.open(path: Self.fixture)
+        XCTAssertTrue(second.sandbox.contains("from the cache"), second.sandbox)
+        XCTAssertEqual(second.info.pages, first.info.pages)
+        XCTAssertEqual(second.text, first.text)
+        try Data("<pdf2xml><page".utf8).write(to: URL(fileURLWithPath: tools.answerPath(hash: first.hash, what: "pdftohtml.xml")))
+        let third = try tools.open(path: Self.fixture)
+        XCTAssertFalse(third.sandbox.contains("from the cache"), "a damaged kept answer is asked for again")
+        XCTAssertEqual(third.text, first.text)
+    }
+
     func testParsersRejectHostileAnswers() {
         XCTAssertThrowsError(try PDFInfo.parse(Array("Pages: x\n".utf8)))
         XCTAssertThrowsError(try PDFInfo.parse(Array("Title: no count\n".utf8)))

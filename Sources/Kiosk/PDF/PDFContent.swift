@@ -10,7 +10,7 @@ import Typeset
 /// and page). Only the sheets drawn lately stay decoded (`ImageCache`, bounded bytes).
 public final class PDFContent {
     let config: KioskConfig
-    let queue: PDFRenderQueue
+    public let queue: PDFRenderQueue
     /// The logical screen width (for `pdf_width = "screen"`), device px.
     public var screenWidth: Double
     let scale: Double
