@@ -176,6 +176,17 @@ final class PDFPageTests: LinkTestCase {
         XCTAssertEqual(pdf.sheetFrame(page: 0, width: scene.textWidth).left, pdf.baseFrame(page: 0, width: scene.textWidth).left)
     }
 
+    /// A sheet at a big zoom on a large screen is rendered smaller (a third of the decoded
+    /// budget at most) and drawn scaled; at the usual sizes it is rendered at its size.
+    func testHugeZoomedSheetsAreRenderedWithinTheBudget() throws {
+        let (assembly, _) = try makePlayer(pdfConfig())
+        let pdf = try XCTUnwrap(assembly.content.pdf)
+        XCTAssertEqual(pdf.renderWidth(760, height: 1077), 760)
+        let capped = pdf.renderWidth(4560, height: 6460)
+        XCTAssertLessThan(capped, 4560)
+        XCTAssertLessThanOrEqual(capped * capped * 6460 / 4560 * 4, (96 << 20) / 3 + 4 * 6460)
+    }
+
     /// Page 1 of the fixture as pdftocairo renders it `width` px wide.
     func renderedByPoppler(width: Int) throws -> Raster.Image {
         let base = NSTemporaryDirectory() + "lectern-pdf-reference-\(UUID().uuidString)"

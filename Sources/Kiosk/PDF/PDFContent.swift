@@ -209,36 +209,56 @@ public final class PDFContent {
             for index in visible {
                 let sheet = index + 1
                 let rect = IntRect(x: left, y: originY + stack.tops[index], width: frame.width, height: stack.heights[index])
-                if let image = images.image(for: .init(hash: opened.hash, sheet: sheet, width: frame.width)) {
-                    canvas.blit(image.canvas, from: IntRect(x: 0, y: 0, width: image.width, height: min(image.height, rect.height)),
-                                toX: rect.x, y: rect.y)
-                    if image.height < rect.height {
-                        canvas.fill(IntRect(x: rect.x, y: rect.y + image.height, width: rect.width, height: rect.height - image.height)
-                                        .intersection(clip), color: .white)
-                    }
+                let wanted = renderWidth(frame.width, height: rect.height)
+                if let image = images.image(for: .init(hash: opened.hash, sheet: sheet, width: wanted)) {
+                    drawSheet(image, in: rect, canvas: canvas, clip: clip)
+                } else if let reason = failures[SheetKey(page: page, sheet: sheet)] {
+                    placeholder(canvas, labels: labels, rect: rect, text: "Page \(sheet) cannot be shown (\(reason.prefix(50)))", clip: clip)
                 } else if let older = images.anyImage(hash: opened.hash, sheet: sheet) {
                     // Zoomed, and poppler is still rendering at the new size: the sheet as
                     // rendered before, scaled (what the pinch showed), until it arrives.
-                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: frame.width))
-                    var c = canvas
-                    c.clip = canvas.clip.intersection(clip).intersection(rect)
-                    c.drawScaled(older.canvas, factor: Double(frame.width) / Double(max(1, older.width)), sourceX: 0, sourceY: 0,
-                                 toX: Double(rect.x), toY: Double(rect.y), background: .white)
-                } else if let reason = failures[SheetKey(page: page, sheet: sheet)] {
-                    placeholder(canvas, labels: labels, rect: rect, text: "Page \(sheet) cannot be shown (\(reason.prefix(50)))", clip: clip)
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: wanted))
+                    drawSheet(older, in: rect, canvas: canvas, clip: clip)
                 } else {
-                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: frame.width))
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: wanted))
                     placeholder(canvas, labels: labels, rect: rect, text: "Loading page \(sheet)…", clip: clip)
                 }
             }
             // The sheet after the last one drawn, so scrolling on finds it ready.
             if let last = visible.last, last + 1 < stack.tops.count {
-                let next = ImageCache.Key(hash: opened.hash, sheet: last + 2, width: frame.width)
+                let wanted = renderWidth(frame.width, height: stack.heights[last + 1])
+                let next = ImageCache.Key(hash: opened.hash, sheet: last + 2, width: wanted)
                 if images.image(for: next) == nil, failures[SheetKey(page: page, sheet: last + 2)] == nil {
-                    queue.request(.render(path: opened.path, hash: opened.hash, page: last + 2, width: frame.width))
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: last + 2, width: wanted))
                 }
             }
         }
+    }
+
+    /// The width a sheet is rendered at: its width on screen, unless that sheet would take
+    /// more than a third of the decoded-image budget (a big zoom on a large screen: 2.5×
+    /// of a 1824-px A4 sheet is 117 MB), so two sheets on screen never push each other
+    /// out and back in; then it is rendered smaller and drawn scaled up.
+    func renderWidth(_ width: Int, height: Int) -> Int {
+        let pixels = Double(images.budget / 4 / 3), aspect = Double(max(1, height)) / Double(max(1, width))
+        return max(1, min(width, Int((pixels / aspect).squareRoot())))
+    }
+
+    /// A rendered sheet in its rect: copied when rendered at its size, else scaled to it.
+    private func drawSheet(_ image: Image, in rect: IntRect, canvas: Canvas, clip: IntRect) {
+        if image.width == rect.width {
+            canvas.blit(image.canvas, from: IntRect(x: 0, y: 0, width: image.width, height: min(image.height, rect.height)),
+                        toX: rect.x, y: rect.y)
+            if image.height < rect.height {
+                canvas.fill(IntRect(x: rect.x, y: rect.y + image.height, width: rect.width, height: rect.height - image.height)
+                                .intersection(clip), color: .white)
+            }
+            return
+        }
+        var c = canvas
+        c.clip = canvas.clip.intersection(clip).intersection(rect)
+        c.drawScaled(image.canvas, factor: Double(rect.width) / Double(max(1, image.width)), sourceX: 0, sourceY: 0,
+                     toX: Double(rect.x), toY: Double(rect.y), background: .white)
     }
 
     private func placeholder(_ canvas: Canvas, labels: PageContent, rect: IntRect, text: String, clip: IntRect) {
