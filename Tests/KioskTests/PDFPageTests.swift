@@ -233,4 +233,29 @@ final class PDFPageTests: LinkTestCase {
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         XCTAssertGreaterThan(player.scene.pageLength(of: 0), Double(height), "a placeholder of a sheet's size")
     }
+
+    /// A password-protected PDF (made by qpdf from the fixture): the placeholder, a log
+    /// line naming the file, and the kiosk goes on (the next page still shows).
+    func testEncryptedPDFShowsAPlaceholderAndALogLine() throws {
+        let qpdf = try XCTUnwrap(SandboxedProcess.locate("qpdf"), "qpdf is a test dependency (scripts/install-deps)")
+        let dir = NSTemporaryDirectory() + "lectern-pdf-encrypted-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try SandboxedProcess(executable: qpdf, arguments: ["--encrypt", "secret", "owner", "256", "--", Self.fixture, dir + "/locked.pdf"],
+                                       workDirectory: dir).run()
+        XCTAssertTrue(run.succeeded, run.failure)
+        var config = pdfConfig()
+        config.pages = [.init(title: "Locked", source: .file(path: dir + "/locked.pdf")), .init(title: "Note", source: .builtIn(markdown: "# Still here"))]
+        var lines: [String] = []
+        let saved = Log.logger
+        Log.logger = Logger(sink: { lines.append($0) })
+        defer { Log.logger = saved }
+        let (assembly, player) = try makePlayer(config)
+        settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
+        XCTAssertTrue(lines.contains { $0.contains("locked.pdf") && $0.contains("placeholder") && $0.lowercased().contains("password") }, "\(lines)")
+        assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
+        assembly.scene.show(page: 1, at: 1)
+        player.render(at: 1.1)
+        XCTAssertEqual(assembly.scene.currentPage, 1)
+    }
 }
