@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
         // PDF pages through poppler-utils run as separate sandboxed processes (GPL programs,
         // never linked): page sizes, text, links and rendered pages read back under caps.
-        .target(name: "PDFPages", dependencies: ["Raster", "TextFile", "LecternLog", "CPDFSandbox"]),
+        .target(name: "PDFPages", dependencies: ["Raster", "TextFile", "LecternLog", "CPDFSandbox", "CHTMLTree"]),
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (Platform) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),

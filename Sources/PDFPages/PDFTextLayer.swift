@@ -1,10 +1,7 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import CHTMLTree
 
 /// The text and links of a document's pages as `pdftohtml -xml -i` reports them, read
-/// with a real XML parser (libxml2 through Foundation) under caps: the bytes, the pages,
+/// with a real XML parser (libxml2's streaming reader) under caps: the bytes, the pages,
 /// the text pieces and the length of each. Positions are fractions of the page's width
 /// and height, so they fit any rendered size.
 public struct PDFTextLayer: Sendable, Equatable {
@@ -61,23 +58,35 @@ public struct PDFTextLayer: Sendable, Equatable {
 
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> PDFTextLayer {
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes.count) }
-        // pdftohtml writes UTF-8. Anything else is refused before the XML parser sees it:
-        // Foundation's XMLParser traps on a tag or attribute name that is not valid UTF-8
-        // (found by the pdf-text fuzz target), and a crash here would take the kiosk down.
-        guard String(validating: bytes, as: UTF8.self) != nil else { throw .malformed("not UTF-8") }
-        // pdftohtml writes one XML declaration and one DOCTYPE, at the start, and no other
-        // processing instruction, declaration, comment or CDATA. Anything else is refused
-        // here: Foundation's XMLParser crashes on a processing instruction without data
-        // (strlen of NULL; found by the pdf-text fuzz target).
-        try Self.checkMarkup(bytes)
-        let reader = Reader()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { throw failure }
-        guard ok else {
-            throw .malformed("line \(parser.lineNumber): \(parser.parserError.map { "\($0.localizedDescription)" } ?? "parse error")")
+        // libxml2's streaming reader through the C shim (not Foundation's XMLParser, which
+        // dereferenced NULL twice under fuzzing and kept what it had allocated when a
+        // document failed). The shim reads its own copy of the bytes.
+        let opened = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lectern_xml_open($0.baseAddress, Int32(buffer.count)) }
+        }
+        guard let xml = opened else { throw .malformed("libxml2 could not start a reader") }
+        defer { lectern_xml_free(xml) }
+        var reader = Reader()
+        while true {
+            let status = lectern_xml_next(xml)
+            if status == 0 { break }
+            guard status > 0 else {
+                let why = lectern_xml_error(xml).map { String(cString: $0) } ?? "parse error"
+                throw .malformed("line \(lectern_xml_line(xml)): \(why)")
+            }
+            let line = Int(lectern_xml_line(xml))
+            switch lectern_xml_kind(xml) {
+            case LECTERN_XML_START:
+                let name = lectern_xml_name(xml).map { String(cString: $0) } ?? ""
+                try reader.start(name, line: line) { key in lectern_xml_attribute(xml, key).map { String(cString: $0) } }
+                if lectern_xml_is_empty(xml) != 0 { try reader.end(name) }
+            case LECTERN_XML_END:
+                try reader.end(lectern_xml_name(xml).map { String(cString: $0) } ?? "")
+            case LECTERN_XML_TEXT:
+                reader.characters(lectern_xml_value(xml).map { String(cString: $0) } ?? "")
+            default:
+                break
+            }
         }
         return PDFTextLayer(pages: reader.pages)
     }
@@ -94,30 +103,8 @@ public struct PDFTextLayer: Sendable, Equatable {
     }
 
     /// Collects pages, `<text>` pieces and the `<a href>` inside them.
-    /// Only the XML declaration and a DOCTYPE, before the first element, may start with
-    /// `<?` or `<!`.
-    static func checkMarkup(_ bytes: [UInt8]) throws(ParseError) {
-        var i = 0, seenElement = false
-        let lt = UInt8(ascii: "<"), question = UInt8(ascii: "?"), bang = UInt8(ascii: "!")
-        while i + 1 < bytes.count {
-            if bytes[i] == lt {
-                let next = bytes[i + 1]
-                if next == question || next == bang {
-                    guard !seenElement else { throw .malformed("markup other than elements at byte \(i)") }
-                    let head = bytes[i..<min(bytes.count, i + 9)]
-                    let allowed = next == question ? Array("<?xml ".utf8) : Array("<!DOCTYPE".utf8)
-                    guard head.starts(with: allowed) else { throw .malformed("markup other than elements at byte \(i)") }
-                } else {
-                    seenElement = true
-                }
-            }
-            i += 1
-        }
-    }
-
-    private final class Reader: NSObject, XMLParserDelegate {
+    private struct Reader {
         var pages: [Page] = []
-        var failure: ParseError?
         private var pieces = 0
         private var pageSize: (width: Double, height: Double) = (1, 1)
         private var textBox: Box?
@@ -125,48 +112,42 @@ public struct PDFTextLayer: Sendable, Equatable {
         private var runs: [(text: String, href: String?)] = []
         private var href: String?
 
-        private func fail(_ error: ParseError, _ parser: XMLParser) {
-            if failure == nil { failure = error }
-            parser.abortParsing()
-        }
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        mutating func start(_ name: String, line: Int, attribute: (String) -> String?) throws(ParseError) {
             switch name {
             case "page":
-                guard pages.count < maximumPages else { return fail(.tooMany("pages"), parser) }
-                guard let n = attributes["number"].flatMap(Int.init), n >= 1,
-                      let w = attributes["width"].flatMap(Double.init), let h = attributes["height"].flatMap(Double.init),
+                guard pages.count < maximumPages else { throw .tooMany("pages") }
+                guard let n = attribute("number").flatMap(Int.init), n >= 1,
+                      let w = attribute("width").flatMap(Double.init), let h = attribute("height").flatMap(Double.init),
                       w.isFinite, h.isFinite, w >= 1, h >= 1
-                else { return fail(.malformed("line \(parser.lineNumber): a <page> without number, width and height"), parser) }
+                else { throw .malformed("line \(line): a <page> without number, width and height") }
                 pageSize = (w, h)
                 pages.append(Page(number: n))
             case "text":
-                guard !pages.isEmpty else { return fail(.malformed("line \(parser.lineNumber): <text> outside a <page>"), parser) }
+                guard !pages.isEmpty else { throw .malformed("line \(line): <text> outside a <page>") }
                 pieces += 1
-                guard pieces <= maximumPieces else { return fail(.tooMany("text pieces"), parser) }
-                let number = { (key: String) in attributes[key].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
-                guard let top = number("top"), let left = number("left"), let w = number("width"), let h = number("height") else {
-                    return fail(.malformed("line \(parser.lineNumber): a <text> without top, left, width and height"), parser)
+                guard pieces <= maximumPieces else { throw .tooMany("text pieces") }
+                let values = ["top", "left", "width", "height"].map { attribute($0).flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
+                guard let top = values[0], let left = values[1], let w = values[2], let h = values[3] else {
+                    throw .malformed("line \(line): a <text> without top, left, width and height")
                 }
                 textBox = Box(x: left / pageSize.width, y: top / pageSize.height,
                               width: max(0, w) / pageSize.width, height: max(0, h) / pageSize.height)
                 runs = []
             case "a":
-                href = attributes["href"].map { String($0.prefix(maximumPieceLength)) }
+                href = attribute("href").map { String($0.prefix(maximumPieceLength)) }
             default:
                 break
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
+        mutating func characters(_ string: String) {
             guard textBox != nil else { return }
             let used = runs.reduce(0) { $0 + $1.text.count }
             guard used < maximumPieceLength else { return }
             runs.append((String(string.prefix(maximumPieceLength - used)), href))
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        mutating func end(_ name: String) throws(ParseError) {
             switch name {
             case "a":
                 href = nil
@@ -174,7 +155,8 @@ public struct PDFTextLayer: Sendable, Equatable {
                 guard let box = textBox, !pages.isEmpty else { return }
                 textBox = nil
                 let whole = runs.map(\.text).joined()
-                pages[pages.count - 1].texts.append(whole)
+                let last = pages.count - 1
+                pages[last].texts.append(whole)
                 // A link's box: its share of the piece's width by characters (pdftohtml
                 // says where the text is, not where each glyph is).
                 let total = max(1, whole.count)
@@ -182,16 +164,16 @@ public struct PDFTextLayer: Sendable, Equatable {
                 for run in runs {
                     defer { offset += run.text.count }
                     guard let href = run.href, let target = PDFTextLayer.target(of: href) else { continue }
-                    if let last = pages[pages.count - 1].links.last, last.target == target, last.box.y == box.y,
-                       abs(last.box.x + last.box.width - (box.x + box.width * Double(offset) / Double(total))) < 1e-9 {
-                        pages[pages.count - 1].links[pages[pages.count - 1].links.count - 1].box.width += box.width * Double(run.text.count) / Double(total)
-                        pages[pages.count - 1].links[pages[pages.count - 1].links.count - 1].text += run.text
+                    let x = box.x + box.width * Double(offset) / Double(total)
+                    let width = box.width * Double(run.text.count) / Double(total)
+                    if let previous = pages[last].links.last, previous.target == target, previous.box.y == box.y,
+                       abs(previous.box.x + previous.box.width - x) < 1e-9 {
+                        pages[last].links[pages[last].links.count - 1].box.width += width
+                        pages[last].links[pages[last].links.count - 1].text += run.text
                         continue
                     }
-                    guard pages[pages.count - 1].links.count < maximumLinksPerPage else { return fail(.tooMany("links on a page"), parser) }
-                    let linkBox = Box(x: box.x + box.width * Double(offset) / Double(total), y: box.y,
-                                      width: box.width * Double(run.text.count) / Double(total), height: box.height)
-                    pages[pages.count - 1].links.append(Link(target: target, text: run.text, box: linkBox))
+                    guard pages[last].links.count < maximumLinksPerPage else { throw .tooMany("links on a page") }
+                    pages[last].links.append(Link(target: target, text: run.text, box: Box(x: x, y: box.y, width: width, height: box.height)))
                 }
                 runs = []
             default:

@@ -45,6 +45,7 @@ public struct PDFTools: Sendable {
         let path = Self.absolute(given)
         let hash = try Self.hash(path: path)
         try prepareCacheDirectory()
+        if let cached = cachedAnswers(path: path, hash: hash) { return cached }
         guard let pdfinfo = SandboxedProcess.locate("pdfinfo") else {
             throw Failure("pdfinfo is not installed (Debian package poppler-utils)")
         }
@@ -59,7 +60,15 @@ public struct PDFTools: Sendable {
             do {
                 let htmlRun = try run(pdftohtml, ["-xml", "-i", "-q", "-stdout", "-f", "1", "-l", String(info.pages.count), path],
                                       what: "pdftohtml", outputBytes: PDFTextLayer.maximumBytes)
-                if htmlRun.succeeded { opened.text = try PDFTextLayer.parse(htmlRun.output) } else { opened.textProblem = "pdftohtml \(htmlRun.failure)" }
+                if htmlRun.succeeded {
+                    opened.text = try PDFTextLayer.parse(htmlRun.output)
+                    // Both answers kept, so the next start runs no poppler program for this
+                    // file (the text first: the info's presence says both are there).
+                    keep(htmlRun.output, as: answerPath(hash: hash, what: "pdftohtml.xml"))
+                    keep(infoRun.output, as: answerPath(hash: hash, what: "pdfinfo.txt"))
+                } else {
+                    opened.textProblem = "pdftohtml \(htmlRun.failure)"
+                }
             } catch {
                 opened.textProblem = "\(error)"
             }
@@ -67,6 +76,29 @@ public struct PDFTools: Sendable {
             opened.textProblem = "pdftohtml is not installed (Debian package poppler-utils)"
         }
         return opened
+    }
+
+    /// Where poppler's answer `what` about a file is kept (the page cap is part of the key:
+    /// pdfinfo was asked for that many pages).
+    func answerPath(hash: String, what: String) -> String { "\(cacheDirectory)/\(hash)-l\(maximumPages).\(what)" }
+
+    /// The document as opened before, from pdfinfo's and pdftohtml's kept answers, read
+    /// back through the same parsers and caps as a fresh answer (a cache file is input
+    /// like any other). Nil when either is missing or no longer reads.
+    func cachedAnswers(path: String, hash: String) -> Opened? {
+        guard let infoBytes = FileManager.default.contents(atPath: answerPath(hash: hash, what: "pdfinfo.txt")),
+              let xmlBytes = FileManager.default.contents(atPath: answerPath(hash: hash, what: "pdftohtml.xml")),
+              xmlBytes.count <= PDFTextLayer.maximumBytes,
+              let info = try? PDFInfo.parse(Array(infoBytes)), info.pageCount > 0, !info.pages.isEmpty,
+              let text = try? PDFTextLayer.parse(Array(xmlBytes))
+        else { return nil }
+        return Opened(path: path, hash: hash, info: info, text: text, textProblem: nil,
+                      sandbox: "none started (pdfinfo's and pdftohtml's answers from the cache)")
+    }
+
+    /// Writes `bytes` to `path` whole or not at all (a new name, then renamed).
+    private func keep(_ bytes: [UInt8], as path: String) {
+        try? Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     /// The cached PNG of page `page` (from 1) at `width` px, if rendered before.

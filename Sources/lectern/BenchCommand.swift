@@ -17,7 +17,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "A few iterations only (for tests; figures are meaningless).") var quick = false
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
-    static var allCases: [BenchCase] { [BenchRunner.memcpyCase] + RasterBench.cases + TypesetBenchmarks.cases + FrameScene.benchCases + SpeechScene.benchCases }
+    static var allCases: [BenchCase] {
+        [BenchRunner.memcpyCase] + RasterBench.cases + TypesetBenchmarks.cases + FrameScene.benchCases
+            + SpeechScene.benchCases + PDFStartScene.benchCases
+    }
 
     func run() throws {
         let sizes = [(1920, 1080), (1280, 800)]

@@ -90,6 +90,115 @@ final class PDFPageTests: LinkTestCase {
         XCTAssertTrue(bad.contentError)
     }
 
+    /// Edge energy of a region (sum of squared neighbour differences of the green
+    /// channel): a bitmap blown up by a pinch is blurred, one rendered at the size is not.
+    func sharpness(_ canvas: Canvas, _ r: IntRect) -> Double {
+        var sum = 0.0
+        for y in r.y..<r.maxY {
+            for x in r.x..<(r.maxX - 1) {
+                let a = Double((canvas.pixel(x: x, y: y)! >> 8) & 0xFF), b = Double((canvas.pixel(x: x + 1, y: y)! >> 8) & 0xFF)
+                sum += (a - b) * (a - b)
+            }
+        }
+        return sum
+    }
+
+    func testPinchZoomsTheSheetsRendersThemSharperPansAndIdleResets() throws {
+        var config = pdfConfig()
+        config.idle.homeAfter = 30
+        let (assembly, player) = try makePlayer(config)
+        let pdf = try XCTUnwrap(assembly.content.pdf)
+        let scene = assembly.scene
+        settle(player, pdf, at: 0.1)
+        let base = pdf.sheetFrame(page: 0, width: scene.textWidth).width
+        let origin = scene.pageOrigin(at: 0.2)
+        // About "Page 1 of three" (40 pt from the left, 95 pt from the top of a 420 × 595 pt sheet).
+        let sheetHeight = Double(try XCTUnwrap(pdf.stack(page: 0, width: scene.textWidth)).heights[0])
+        let fx = Double(origin.x) + 90.0 / 420 * Double(base), fy = Double(origin.y) + 95.0 / 595 * sheetHeight
+        let script = """
+            0.5 drag 0 \(fx - 60) \(fy) \(fx - 120) \(fy) 0.4
+            0.5 drag 1 \(fx + 60) \(fy) \(fx + 120) \(fy) 0.4
+            """
+        try ScriptRun(script, on: player).play(until: 1.2)
+        XCTAssertGreaterThan(assembly.content.textZoom, 1.5)
+        let zoomed = pdf.sheetFrame(page: 0, width: scene.textWidth).width
+        XCTAssertEqual(Double(zoomed), Double(base) * assembly.content.textZoom, accuracy: 1)
+        // Until poppler's pixels at the new size are taken, the old sheet is drawn scaled.
+        player.render(at: 1.25)
+        let region = IntRect(x: Int(fx) - 150, y: Int(fy) - 40, width: 300, height: 80).intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        let scaled = try Bitmap(width: width, height: height)
+        scaled.canvas.blit(player.canvas, from: player.canvas.bounds, toX: 0, y: 0)
+        settle(player, pdf, at: 1.3)
+        if let dump = ProcessInfo.processInfo.environment["LECTERN_TEST_DUMP"] {
+            try PNGEncoder.write(canvas: scaled.canvas, to: dump + "/pdf-pinch-scaled.png")
+            try PNGEncoder.write(canvas: player.canvas, to: dump + "/pdf-pinch-sharp.png")
+        }
+        // Poppler's own rendering of the sheet at the zoomed width (pdftocairo, run here
+        // outside the kiosk) is the reference: the frame after the re-render matches it, the
+        // scaled bitmap of the pinch does not.
+        let reference = try renderedByPoppler(width: zoomed)
+        let sheetX = scene.pageOrigin(at: 1.4).x + pdf.sheetFrame(page: 0, width: scene.textWidth).left
+        let sheetY = scene.pageOrigin(at: 1.4).y
+        func distance(_ frame: Canvas) -> Double {
+            var sum = 0, count = 0
+            for y in region.y..<region.maxY {
+                for x in region.x..<region.maxX {
+                    guard let r = reference.canvas.pixel(x: x - sheetX, y: y - sheetY), let f = frame.pixel(x: x, y: y) else { continue }
+                    sum += abs(Int((r >> 8) & 0xFF) - Int((f >> 8) & 0xFF)); count += 1
+                }
+            }
+            return count > 1000 ? Double(sum) / Double(count) : .infinity
+        }
+        let scaledOff = distance(scaled.canvas), renderedOff = distance(player.canvas)
+        XCTAssertLessThan(renderedOff, 1.0, "the frame shows poppler's pixels at the new size")
+        XCTAssertGreaterThan(scaledOff, renderedOff * 3 + 2, "the pinch's scaled bitmap was not yet sharp (\(scaledOff) vs \(renderedOff))")
+        XCTAssertGreaterThan(sharpness(player.canvas, region), 0, "text under the fingers")
+
+        // A two-finger pan (no change of span) moves across the zoomed sheet.
+        let panBefore = pdf.panX
+        // The fingers spread 40 px (a pinch is a change of distance first), then move 200 px left.
+        var pan = ""
+        for step in 0...30 {
+            let t = 3 + Double(step) / 60, spread = min(Double(step), 6) / 6 * 20, shift = Double(max(0, step - 6)) / 24 * 200
+            let verb = step == 0 ? "down" : "move"
+            pan += "\(t) \(verb) 0 \(500 - 60 - spread - shift) 300\n\(t) \(verb) 1 \(500 + 60 + spread - shift) 300\n"
+        }
+        pan += "3.6 up 0\n3.6 up 1\n4 wait\n"
+        let zoomBefore = assembly.content.textZoom
+        try play(pan, on: player)
+        XCTAssertGreaterThanOrEqual(assembly.content.textZoom, zoomBefore)
+        XCTAssertGreaterThan(pdf.panX, panBefore + 150, "the sheet followed the fingers left")
+
+        // Idle going home resets the zoom and the pan.
+        try play("40 wait", on: player)
+        XCTAssertEqual(assembly.content.textZoom, 1)
+        XCTAssertEqual(pdf.sheetFrame(page: 0, width: scene.textWidth).width, base)
+        XCTAssertEqual(pdf.sheetFrame(page: 0, width: scene.textWidth).left, pdf.baseFrame(page: 0, width: scene.textWidth).left)
+    }
+
+    /// A sheet at a big zoom on a large screen is rendered smaller (a third of the decoded
+    /// budget at most) and drawn scaled; at the usual sizes it is rendered at its size.
+    func testHugeZoomedSheetsAreRenderedWithinTheBudget() throws {
+        let (assembly, _) = try makePlayer(pdfConfig())
+        let pdf = try XCTUnwrap(assembly.content.pdf)
+        XCTAssertEqual(pdf.renderWidth(760, height: 1077), 760)
+        let capped = pdf.renderWidth(4560, height: 6460)
+        XCTAssertLessThan(capped, 4560)
+        XCTAssertLessThanOrEqual(capped * capped * 6460 / 4560 * 4, (96 << 20) / 3 + 4 * 6460)
+    }
+
+    /// Page 1 of the fixture as pdftocairo renders it `width` px wide.
+    func renderedByPoppler(width: Int) throws -> Raster.Image {
+        let base = NSTemporaryDirectory() + "lectern-pdf-reference-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: base + ".png") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(SandboxedProcess.locate("pdftocairo")))
+        process.arguments = ["-png", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1", "-f", "1", "-l", "1", Self.fixture, base]
+        try process.run()
+        process.waitUntilExit()
+        return try Raster.Image(contentsOfFile: base + ".png")
+    }
+
     /// What zbarimg (Debian zbar-tools) reads in `canvas`.
     func zbarimg(_ canvas: Canvas) throws -> String {
         let path = NSTemporaryDirectory() + "lectern-pdf-card-\(UUID().uuidString).png"
@@ -123,5 +232,30 @@ final class PDFPageTests: LinkTestCase {
         XCTAssertTrue(lines.contains { $0.contains("truncated.pdf") && $0.contains("placeholder") }, "\(lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         XCTAssertGreaterThan(player.scene.pageLength(of: 0), Double(height), "a placeholder of a sheet's size")
+    }
+
+    /// A password-protected PDF (made by qpdf from the fixture): the placeholder, a log
+    /// line naming the file, and the kiosk goes on (the next page still shows).
+    func testEncryptedPDFShowsAPlaceholderAndALogLine() throws {
+        let qpdf = try XCTUnwrap(SandboxedProcess.locate("qpdf"), "qpdf is a test dependency (scripts/install-deps)")
+        let dir = NSTemporaryDirectory() + "lectern-pdf-encrypted-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try SandboxedProcess(executable: qpdf, arguments: ["--encrypt", "secret", "owner", "256", "--", Self.fixture, dir + "/locked.pdf"],
+                                       workDirectory: dir).run()
+        XCTAssertTrue(run.succeeded, run.failure)
+        var config = pdfConfig()
+        config.pages = [.init(title: "Locked", source: .file(path: dir + "/locked.pdf")), .init(title: "Note", source: .builtIn(markdown: "# Still here"))]
+        var lines: [String] = []
+        let saved = Log.logger
+        Log.logger = Logger(sink: { lines.append($0) })
+        defer { Log.logger = saved }
+        let (assembly, player) = try makePlayer(config)
+        settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
+        XCTAssertTrue(lines.contains { $0.contains("locked.pdf") && $0.contains("placeholder") && $0.lowercased().contains("password") }, "\(lines)")
+        assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
+        assembly.scene.show(page: 1, at: 1)
+        player.render(at: 1.1)
+        XCTAssertEqual(assembly.scene.currentPage, 1)
     }
 }

@@ -127,6 +127,22 @@ final class PDFPagesTests: XCTestCase {
         XCTAssertEqual(poll(&fds, 1, 0), 0)
     }
 
+    /// A second open of the same file starts no poppler program: the answers kept in the
+    /// cache are read back (through the same parsers); a damaged one means asking again.
+    func testSecondOpenReadsTheKeptAnswers() throws {
+        let tools = PDFTools(cacheDirectory: cache)
+        let first = try tools.open(path: Self.fixture)
+        XCTAssertFalse(first.sandbox.contains("from the cache"), first.sandbox)
+        let second = try tools.open(path: Self.fixture)
+        XCTAssertTrue(second.sandbox.contains("from the cache"), second.sandbox)
+        XCTAssertEqual(second.info.pages, first.info.pages)
+        XCTAssertEqual(second.text, first.text)
+        try Data("<pdf2xml><page".utf8).write(to: URL(fileURLWithPath: tools.answerPath(hash: first.hash, what: "pdftohtml.xml")))
+        let third = try tools.open(path: Self.fixture)
+        XCTAssertFalse(third.sandbox.contains("from the cache"), "a damaged kept answer is asked for again")
+        XCTAssertEqual(third.text, first.text)
+    }
+
     func testParsersRejectHostileAnswers() {
         XCTAssertThrowsError(try PDFInfo.parse(Array("Pages: x\n".utf8)))
         XCTAssertThrowsError(try PDFInfo.parse(Array("Title: no count\n".utf8)))
@@ -138,6 +154,33 @@ final class PDFPagesTests: XCTestCase {
         XCTAssertEqual(PDFTextLayer.target(of: "doc.html#12"), .page(12))
         XCTAssertEqual(PDFTextLayer.target(of: "tel:+4930123"), .external("tel:+4930123"))
         XCTAssertNil(PDFTextLayer.target(of: "nowhere"))
+    }
+
+    /// libxml2's reader: entities decoded, empty elements closed, the first error named
+    /// with its line, and the inputs that once crashed Foundation's XMLParser refused cleanly.
+    func testTextLayerReadsThroughLibxml2() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE pdf2xml SYSTEM "pdf2xml.dtd">
+            <pdf2xml><page number="1" width="100" height="200"><fontspec id="0"/>
+            <text top="20" left="10" width="50" height="10"><a href="#2">R&amp;D <b>&#233;t&#xe9;</b></a></text>
+            <text top="40" left="0" width="10" height="10"/>
+            </page></pdf2xml>
+            """
+        let layer = try PDFTextLayer.parse(Array(xml.utf8))
+        XCTAssertEqual(layer.pages.first?.texts, ["R&D été", ""])
+        XCTAssertEqual(layer.pages.first?.links.map(\.target), [.page(2)])
+        XCTAssertEqual(layer.pages.first?.links.first?.text, "R&D été")
+        XCTAssertEqual(layer.pages.first?.links.first?.box, .init(x: 0.1, y: 0.1, width: 0.5, height: 0.05))
+        XCTAssertThrowsError(try PDFTextLayer.parse(Array("<pdf2xml>\n<page number=\"1\" width=\"1\" height=\"1\">\n</pdf2xml>".utf8))) { error in
+            XCTAssertTrue("\(error)".contains("line 3"), "\(error)")
+        }
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/pdf-text")
+        for name in ["regression-invalid-utf8-attribute-name.xml", "regression-processing-instruction-without-data.xml"] {
+            let bytes = try [UInt8](Data(contentsOf: seeds.appendingPathComponent(name)))
+            XCTAssertThrowsError(try PDFTextLayer.parse(bytes), name)
+        }
+        XCTAssertThrowsError(try PDFTextLayer.parse([]))
     }
 
     func testPageStackFindsVisibleSheets() {

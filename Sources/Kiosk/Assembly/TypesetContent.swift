@@ -52,6 +52,8 @@ public final class TypesetContent: PageContent {
             typesetter = try Typesetter(style: fallback)
         }
         documents = Array(repeating: nil, count: config.pages.count)
+        pdf?.zoom = { [unowned self] in textZoom }
+        pdf?.baseMeasure = { [unowned self] in typesetter.measureWidth }
     }
 
     static func style(config: KioskConfig, size: Double) -> TextStyle {

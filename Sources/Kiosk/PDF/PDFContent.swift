@@ -10,7 +10,7 @@ import Typeset
 /// and page). Only the sheets drawn lately stay decoded (`ImageCache`, bounded bytes).
 public final class PDFContent {
     let config: KioskConfig
-    let queue: PDFRenderQueue
+    public let queue: PDFRenderQueue
     /// The logical screen width (for `pdf_width = "screen"`), device px.
     public var screenWidth: Double
     let scale: Double
@@ -21,6 +21,17 @@ public final class PDFContent {
     private var failures: [SheetKey: String] = [:]
     /// The gap between sheets, logical px.
     static let gap = 12.0
+    /// The visitor's zoom (the text zoom, whose owner is `TypesetContent`): sheets are
+    /// rendered at their width × this, so a pinch shows poppler's pixels at the new size,
+    /// not a blown-up bitmap. Idle going home sets the text zoom, so this, back to 1.
+    var zoom: () -> Double = { 1 }
+    /// The body measure at zoom 1 (device px, nil: unlimited). The text area widens with
+    /// the text zoom when a measure is set; the sheets' own size must not, or they would
+    /// grow twice.
+    var baseMeasure: () -> Double? = { nil }
+    /// How far a zoomed sheet is moved left (device px of the zoomed sheet), so a
+    /// two-finger pan reaches its right side; clamped to the sheet when drawn.
+    public internal(set) var panX = 0.0
 
     enum DocumentState {
         case loading
@@ -106,12 +117,54 @@ public final class PDFContent {
 
     // MARK: Geometry
 
-    /// The sheets' width and the x of their left edge relative to the text area.
-    func sheetFrame(page: Int, width: Double) -> (width: Int, left: Int) {
+    /// The sheets' width and the x of their left edge relative to the text area, at zoom 1.
+    func baseFrame(page: Int, width: Double) -> (width: Int, left: Int) {
         if config.pages[page].pdfWidth == .screen, screenWidth > width {
             return (Int(screenWidth.rounded()), -Int(((screenWidth - width) / 2).rounded()))
         }
-        return (Int(width.rounded()), 0)
+        // The text area at zoom 1, centred in today's (wider when the text is zoomed).
+        let unzoomed = screenWidth > 0 ? min(width, ReadingColumn(screenWidth: screenWidth, scale: scale, measure: baseMeasure()).width) : width
+        return (Int(unzoomed.rounded()), Int(((width - unzoomed) / 2).rounded()))
+    }
+
+    /// The sheets' width and left edge at the visitor's zoom: smaller ones centred in the
+    /// base frame, larger ones moved left by `panX` (within the sheet).
+    func sheetFrame(page: Int, width: Double) -> (width: Int, left: Int) {
+        let base = baseFrame(page: page, width: width)
+        let z = zoom()
+        guard z != 1 else { return base }
+        let zoomed = max(1, Int((Double(base.width) * z).rounded()))
+        let overflow = zoomed - base.width
+        if overflow <= 0 { return (zoomed, base.left - overflow / 2) }
+        return (zoomed, base.left - Int(min(max(panX, 0), Double(overflow)).rounded()))
+    }
+
+    /// After a pinch from `startZoom` (or a two-finger pan): moves the sheets sideways so
+    /// the point under the fingers' start (`startX`, text-area x) is under their end (`x`).
+    func keepHorizontally(page: Int, width: Double, startX: Double, startZoom: Double, x: Double) {
+        let z = zoom()
+        // The left edge as it was: the frame at startZoom, with the pan then.
+        let base = baseFrame(page: page, width: width)
+        let before = Double(base.width) * startZoom
+        let leftBefore = before <= Double(base.width) ? Double(base.left) + (Double(base.width) - before) / 2
+            : Double(base.left) - min(max(panX, 0), before - Double(base.width))
+        let onSheet = (startX - leftBefore) * z / startZoom
+        panX = Double(base.left) + onSheet - x
+        let overflow = Double(base.width) * z - Double(base.width)
+        panX = overflow > 0 ? min(max(panX, 0), overflow) : 0
+    }
+
+    /// The reading anchor of layout y on a PDF page: the sheet (as `block`) and how far
+    /// down it, so a zoom keeps the place under the fingers.
+    func anchor(page: Int, width: Double, y: Double) -> ReadingAnchor? {
+        guard let stack = stack(page: page, width: width), !stack.tops.isEmpty else { return nil }
+        let index = stack.tops.lastIndex { Double($0) <= y } ?? 0
+        return ReadingAnchor(block: index, fraction: (y - Double(stack.tops[index])) / Double(max(1, stack.heights[index])))
+    }
+
+    func position(page: Int, width: Double, anchor: ReadingAnchor) -> Double? {
+        guard let stack = stack(page: page, width: width), stack.tops.indices.contains(anchor.block) else { return nil }
+        return Double(stack.tops[anchor.block]) + anchor.fraction * Double(stack.heights[anchor.block])
     }
 
     func stack(page: Int, width: Double) -> PDFPageStack? {
@@ -156,28 +209,56 @@ public final class PDFContent {
             for index in visible {
                 let sheet = index + 1
                 let rect = IntRect(x: left, y: originY + stack.tops[index], width: frame.width, height: stack.heights[index])
-                if let image = images.image(for: .init(hash: opened.hash, sheet: sheet, width: frame.width)) {
-                    canvas.blit(image.canvas, from: IntRect(x: 0, y: 0, width: image.width, height: min(image.height, rect.height)),
-                                toX: rect.x, y: rect.y)
-                    if image.height < rect.height {
-                        canvas.fill(IntRect(x: rect.x, y: rect.y + image.height, width: rect.width, height: rect.height - image.height)
-                                        .intersection(clip), color: .white)
-                    }
+                let wanted = renderWidth(frame.width, height: rect.height)
+                if let image = images.image(for: .init(hash: opened.hash, sheet: sheet, width: wanted)) {
+                    drawSheet(image, in: rect, canvas: canvas, clip: clip)
                 } else if let reason = failures[SheetKey(page: page, sheet: sheet)] {
                     placeholder(canvas, labels: labels, rect: rect, text: "Page \(sheet) cannot be shown (\(reason.prefix(50)))", clip: clip)
+                } else if let older = images.anyImage(hash: opened.hash, sheet: sheet) {
+                    // Zoomed, and poppler is still rendering at the new size: the sheet as
+                    // rendered before, scaled (what the pinch showed), until it arrives.
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: wanted))
+                    drawSheet(older, in: rect, canvas: canvas, clip: clip)
                 } else {
-                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: frame.width))
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: sheet, width: wanted))
                     placeholder(canvas, labels: labels, rect: rect, text: "Loading page \(sheet)…", clip: clip)
                 }
             }
             // The sheet after the last one drawn, so scrolling on finds it ready.
             if let last = visible.last, last + 1 < stack.tops.count {
-                let next = ImageCache.Key(hash: opened.hash, sheet: last + 2, width: frame.width)
+                let wanted = renderWidth(frame.width, height: stack.heights[last + 1])
+                let next = ImageCache.Key(hash: opened.hash, sheet: last + 2, width: wanted)
                 if images.image(for: next) == nil, failures[SheetKey(page: page, sheet: last + 2)] == nil {
-                    queue.request(.render(path: opened.path, hash: opened.hash, page: last + 2, width: frame.width))
+                    queue.request(.render(path: opened.path, hash: opened.hash, page: last + 2, width: wanted))
                 }
             }
         }
+    }
+
+    /// The width a sheet is rendered at: its width on screen, unless that sheet would take
+    /// more than a third of the decoded-image budget (a big zoom on a large screen: 2.5×
+    /// of a 1824-px A4 sheet is 117 MB), so two sheets on screen never push each other
+    /// out and back in; then it is rendered smaller and drawn scaled up.
+    func renderWidth(_ width: Int, height: Int) -> Int {
+        let pixels = Double(images.budget / 4 / 3), aspect = Double(max(1, height)) / Double(max(1, width))
+        return max(1, min(width, Int((pixels / aspect).squareRoot())))
+    }
+
+    /// A rendered sheet in its rect: copied when rendered at its size, else scaled to it.
+    private func drawSheet(_ image: Image, in rect: IntRect, canvas: Canvas, clip: IntRect) {
+        if image.width == rect.width {
+            canvas.blit(image.canvas, from: IntRect(x: 0, y: 0, width: image.width, height: min(image.height, rect.height)),
+                        toX: rect.x, y: rect.y)
+            if image.height < rect.height {
+                canvas.fill(IntRect(x: rect.x, y: rect.y + image.height, width: rect.width, height: rect.height - image.height)
+                                .intersection(clip), color: .white)
+            }
+            return
+        }
+        var c = canvas
+        c.clip = canvas.clip.intersection(clip).intersection(rect)
+        c.drawScaled(image.canvas, factor: Double(rect.width) / Double(max(1, image.width)), sourceX: 0, sourceY: 0,
+                     toX: Double(rect.x), toY: Double(rect.y), background: .white)
     }
 
     private func placeholder(_ canvas: Canvas, labels: PageContent, rect: IntRect, text: String, clip: IntRect) {
@@ -251,6 +332,11 @@ struct ImageCache {
         clock += 1
         entries[key] = (entry.image, clock)
         return entry.image
+    }
+
+    /// The sheet at any width (the widest), for drawing scaled while the wanted one renders.
+    func anyImage(hash: String, sheet: Int) -> Image? {
+        entries.filter { $0.key.hash == hash && $0.key.sheet == sheet }.max { $0.key.width < $1.key.width }?.value.image
     }
 
     mutating func insert(_ image: Image, for key: Key) {

@@ -29,7 +29,16 @@ extension KioskScene {
             pinch.x = x
             pinch.y = y
             textZoom.pinch = nil
+            let before = committedZoom
             commitZoom(pinch.zoom, keeping: pinch.anchor, atScreenY: y, at: time)
+            // PDF sheets zoom without reflowing: they also move sideways and, at the same
+            // zoom, up and down with the fingers (a two-finger pan across a zoomed sheet).
+            if reading.panSheets(currentPage, textWidth, pinch.startX - textLeft, pinch.startZoom, x - textLeft) {
+                if committedZoom == before, let anchor = pinch.anchor, let at = reading.position(currentPage, textWidth, anchor) {
+                    vertical.jump(to: at + Self.marginTop * scale - y)
+                }
+                contentGeneration += 1
+            }
         case .pinchCancelled:
             textZoom.pinch = nil
         default:

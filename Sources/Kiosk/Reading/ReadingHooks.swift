@@ -16,17 +16,23 @@ public struct ReadingHooks {
     public var anchor: (_ page: Int, _ width: Double, _ y: Double) -> ReadingAnchor?
     /// Where an anchor is (layout y) on a page laid out at a width, at the current zoom.
     public var position: (_ page: Int, _ width: Double, _ anchor: ReadingAnchor) -> Double?
+    /// Pages that zoom without reflowing (PDF sheets) and pan sideways: after a pinch
+    /// from `startZoom`, keep the point under the fingers' start (text-area x) under their
+    /// end. False for pages that reflow (nothing to pan).
+    public var panSheets: (_ page: Int, _ width: Double, _ startX: Double, _ startZoom: Double, _ x: Double) -> Bool
 
     public init(measureWidth: @escaping () -> Double? = { nil },
                 setZoom: @escaping (Double, ClosedRange<Double>) -> Double = { _, _ in 1 },
                 zoom: @escaping () -> Double = { 1 },
                 anchor: @escaping (Int, Double, Double) -> ReadingAnchor? = { _, _, _ in nil },
-                position: @escaping (Int, Double, ReadingAnchor) -> Double? = { _, _, _ in nil }) {
+                position: @escaping (Int, Double, ReadingAnchor) -> Double? = { _, _, _ in nil },
+                panSheets: @escaping (Int, Double, Double, Double, Double) -> Bool = { _, _, _, _, _ in false }) {
         self.measureWidth = measureWidth
         self.setZoom = setZoom
         self.zoom = zoom
         self.anchor = anchor
         self.position = position
+        self.panSheets = panSheets
     }
 }
 
@@ -37,7 +43,18 @@ extension TypesetContent {
             measureWidth: { [unowned self] in measureWidth },
             setZoom: { [unowned self] zoom, range in setTextZoom(zoom, range: range) },
             zoom: { [unowned self] in textZoom },
-            anchor: { [unowned self] page, width, y in pageLayout(page: page, width: width).anchor(atY: y) },
-            position: { [unowned self] page, width, anchor in pageLayout(page: page, width: width).y(of: anchor) })
+            anchor: { [unowned self] page, width, y in
+                if let pdf, pdf.isPDF(page) { return pdf.anchor(page: page, width: width, y: y) }
+                return pageLayout(page: page, width: width).anchor(atY: y)
+            },
+            position: { [unowned self] page, width, anchor in
+                if let pdf, pdf.isPDF(page) { return pdf.position(page: page, width: width, anchor: anchor) }
+                return pageLayout(page: page, width: width).y(of: anchor)
+            },
+            panSheets: { [unowned self] page, width, startX, startZoom, x in
+                guard let pdf, pdf.isPDF(page) else { return false }
+                pdf.keepHorizontally(page: page, width: width, startX: startX, startZoom: startZoom, x: x)
+                return true
+            })
     }
 }
