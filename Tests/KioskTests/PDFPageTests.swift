@@ -1,5 +1,7 @@
 import Foundation
 import KioskHeadless
+import LecternTestSupport
+import Measure
 import Logging
 import PDFPages
 import Raster
@@ -258,4 +260,79 @@ final class PDFPageTests: LinkTestCase {
         player.render(at: 1.1)
         XCTAssertEqual(assembly.scene.currentPage, 1)
     }
+
+    /// The fixture under a name and with bytes of its own (a trailing comment), so no
+    /// earlier test's rendering is found in the cache.
+    func freshCopy(of source: String, named name: String, in dir: String) throws -> String {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        bytes.append(Data("\n% \(UUID().uuidString)\n".utf8))
+        let path = dir + "/" + name
+        try bytes.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func temporaryDirectory(_ tag: String) throws -> String {
+        let dir = NSTemporaryDirectory() + "lectern-pdf-\(tag)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    /// The renderer is killed as it starts on a sheet (SIGKILL, as the memory cap or an
+    /// operator would): the kiosk shows the placeholder, logs the file and page, and goes
+    /// on (the next page shows).
+    func testAKilledRendererShowsAPlaceholderAndTheKioskGoesOn() throws {
+        let path = try freshCopy(of: Self.fixture, named: "brochure.pdf", in: try temporaryDirectory("killed"))
+        var config = pdfConfig()
+        config.pages = [.init(title: "Brochure", source: .file(path: path)), .init(title: "Note", source: .builtIn(markdown: "# Still here"))]
+        var lines: [String] = []
+        let saved = Log.logger
+        Log.logger = Logger(sink: { lines.append($0) })
+        defer { Log.logger = saved }
+        let queue = PDFRenderQueue.shared
+        queue.onRendererStart = { kill($0, SIGKILL) }
+        defer { queue.onRendererStart = nil }
+        let (assembly, player) = try makePlayer(config)
+        settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
+        XCTAssertTrue(lines.contains { $0.contains("brochure.pdf page") && $0.contains("placeholder") }, "\(lines)")
+        assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
+        assembly.scene.show(page: 1, at: 1)
+        player.render(at: 1.1)
+        XCTAssertEqual(assembly.scene.currentPage, 1, "the kiosk goes on")
+    }
+
+    /// A PDF of 100,000 pages: the first pages (the limit) are shown, a log line says so,
+    /// and the heap grows by no more than the decoded-picture budget while it is opened,
+    /// laid out, rendered and scrolled.
+    func testAHundredThousandPagePDFShowsTheFirstPagesWithinTheMemoryBudget() throws {
+        let dir = try temporaryDirectory("many")
+        let path = dir + "/many.pdf"
+        try Data(TestPDFs.manyPages(100_000)).write(to: URL(fileURLWithPath: path))
+        var config = pdfConfig()
+        config.pages = [.init(title: "Many", source: .file(path: path))]
+        var lines: [String] = []
+        let saved = Log.logger
+        Log.logger = Logger(sink: { lines.append($0) })
+        defer { Log.logger = saved }
+        let before = HeapUsage.bytesInUse()
+        let (assembly, player) = try makePlayer(config)
+        let pdf = try XCTUnwrap(assembly.content.pdf)
+        settle(player, pdf, at: 0.1)
+        XCTAssertTrue(lines.contains { $0.contains("many.pdf") && $0.contains("of 100000 pages") }, "\(lines)")
+        // The sheets are blue (the generator's page content): one is on screen.
+        let blue = player.canvas.color(x: width / 2, y: height / 2)!
+        XCTAssertGreaterThan(Int(blue.blue), Int(blue.red) + 100, "a rendered sheet, not the placeholder")
+        // Scroll through several screens of sheets.
+        for k in 0..<4 {
+            let t = 1.0 + Double(k)
+            player.feed([.down(slot: 0, x: 400, y: 500, time: t), .move(slot: 0, x: 400, y: 300, time: t + 0.05),
+                         .move(slot: 0, x: 400, y: 100, time: t + 0.1), .up(slot: 0, time: t + 0.1)])
+            player.render(at: t + 0.6)
+            settle(player, pdf, at: t + 0.7)
+        }
+        XCTAssertGreaterThan(assembly.scene.vertical.offset(at: 5), Double(height), "scrolled past the first screen")
+        let grown = HeapUsage.bytesInUse() - before
+        XCTAssertLessThan(grown, 160 << 20, "heap growth \(grown >> 20) MiB: the screen buffers and the 96 MB decoded budget at most")
+    }
 }
+
