@@ -199,6 +199,7 @@ public final class DeviceLoop {
         }
         framesPresented += 1
         lastFrameTime = now
+        metrics?.refreshInterval = sink.frameInterval
         if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
     }
 

@@ -14,6 +14,8 @@ public final class FrameMetrics {
     /// Kernel event time of a frame's oldest touch → the flip that showed it completed
     /// (the flip event's timestamp): what a visitor waits.
     public private(set) var glassSamples: [Double] = []
+    /// The display's refresh interval, logged beside the latency it bounds (the loop sets it).
+    public var refreshInterval: Double?
     /// The latency figures last logged: "touch_to_flip", "event_to_glass".
     public private(set) var lastLatency: [String: WorkSummary] = [:]
     /// Seconds the loop spent busy per turn, by what it was doing: while it is busy no
@@ -108,7 +110,7 @@ public final class FrameMetrics {
         if !glassSamples.isEmpty {
             let s = WorkSummary(glassSamples.sorted())
             lastLatency["event_to_glass"] = s
-            log.info("metrics event_to_glass_ms median=\(Self.ms(s.median)) p99=\(Self.ms(s.p99)) max=\(Self.ms(s.max)) samples=\(s.samples)")
+            log.info("metrics event_to_glass_ms median=\(Self.ms(s.median)) p99=\(Self.ms(s.p99)) max=\(Self.ms(s.max)) samples=\(s.samples)\(refreshInterval.map { " refresh_ms=\(Self.ms($0))" } ?? "")")
             glassSamples.removeAll(keepingCapacity: true)
         }
         log.info("metrics peak_rss_kib=\(ProcessClock.peakRSSKiB())")
