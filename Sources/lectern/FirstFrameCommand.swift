@@ -31,6 +31,7 @@ struct FirstFrameCommand: ParsableCommand {
             guard case let .file(path) = page.source, !page.isPDF else { continue }
             try Document.checkLoadable(path: path)
         }
+        HyphenationDictionaries.shared.waitsForLoading = false  // as `run` does
         let runtime = KioskRuntime(config: kioskConfig, configPath: config, log: Logger(sink: { _ in }))
         let player = try HeadlessPlayer(runtime: runtime, width: parts[0], height: parts[1])
         player.loop.onFirstFrame = {

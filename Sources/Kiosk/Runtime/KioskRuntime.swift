@@ -312,6 +312,15 @@ public final class KioskRuntime {
         if change.pixels || change.heights { assembly.renderer.invalidate() }
     }
 
+    /// A hyphenation dictionary that layout went without has loaded (the device does not
+    /// wait for one before its first frame): the pages are laid out again with it.
+    public func hyphenationArrived(at time: Double) {
+        guard let assembly else { return }
+        assembly.content.dropLayouts()
+        assembly.scene.contentDidChange(at: time)
+        assembly.renderer.invalidate()
+    }
+
     public func deadlineReached(at time: Double) {
         assembly?.scene.deadlineReached(at: time)
         reportPage()
