@@ -241,6 +241,9 @@ public final class HyphenationDictionaries: @unchecked Sendable {
         }
     }
 
+    /// Whether `language`'s dictionary has been asked for and loaded (tests).
+    func isLoaded(_ language: String) -> Bool { lock.withLock { loaded[language] != nil } }
+
     /// Reads what `readyDescriptor` holds (the loop, before laying out again).
     public func drainReady() {
         guard readyDescriptor >= 0 else { return }

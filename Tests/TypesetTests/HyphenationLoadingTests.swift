@@ -32,4 +32,28 @@ final class HyphenationLoadingTests: XCTestCase {
         let dictionaries = HyphenationDictionaries()
         XCTAssertNotNil(dictionaries.hyphenator(for: "fr"), "loaded then and there")
     }
+
+    /// Layout through the shared dictionaries, not waiting: the first layout has no
+    /// hyphen; once the pipe says the dictionary is there, the same layout has them.
+    func testLayoutGoesWithoutThenWithTheDictionary() throws {
+        let shared = HyphenationDictionaries.shared
+        // One process runs every test target: an earlier test may have loaded German.
+        if shared.isLoaded("de") { throw XCTSkip("German was loaded by an earlier test in this process") }
+        shared.waitsForLoading = false
+        defer { shared.waitsForLoading = true }
+        var style = TextStyle.pinned([Fonts.dejaVu, Fonts.droid], size: 20)
+        style.language = "en"
+        let typesetter = try Typesetter(style: style)
+        let document = Document.markdown("---\ntitle: Test\nlang: \"de\"\n---\n\nDonaudampfschifffahrtsgesellschaftskapitän kommt.\n")
+        let hyphen = try XCTUnwrap(typesetter.store.faces[0].hyphenGlyph)
+        func hyphenated(_ layout: PageLayout) -> Int {
+            layout.lines.filter { $0.glyphEnd > $0.glyphStart && layout.glyphs[Int($0.glyphEnd) - 1].glyph == hyphen.glyph }.count
+        }
+        XCTAssertEqual(hyphenated(typesetter.layout(document, width: 200)), 0, "laid out at once, without the dictionary")
+        var p = pollfd(fd: shared.readyDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&p, 1, 60_000), 1, "the dictionary's arrival is announced")
+        shared.drainReady()
+        typesetter.forgetLayouts()  // as the kiosk does when told
+        XCTAssertGreaterThanOrEqual(hyphenated(typesetter.layout(document, width: 200)), 2, "laid out again: hyphenated")
+    }
 }

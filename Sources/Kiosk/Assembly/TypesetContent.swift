@@ -104,6 +104,8 @@ public final class TypesetContent: PageContent {
     public func dropLayouts() {
         layouts.removeAll()
         zoomedLayouts.removeAll()
+        typesetter.forgetLayouts()
+        for setter in sized.values { setter.forgetLayouts() }
     }
 
     /// The typesetter at the current text zoom.
