@@ -108,6 +108,15 @@ public final class MetricsFile {
             out.family("lectern_busy_over_20ms", .gauge, help: "Loop turns over 20 ms in the last minute logged, by work.",
                        work.sorted { $0.key < $1.key }.map { ([("work", $0.key)], Double($0.value.over20ms)) })
         }
+        let latency = frameMetrics?.currentLatency() ?? [:]
+        if !latency.isEmpty {
+            out.family("lectern_touch_latency_seconds", .gauge,
+                       help: "Touch latency over the last minute logged (median, p99, max): from the kernel's event time to the flip queued (touch_to_flip) and to the flip completed, on glass (event_to_glass).",
+                       latency.sorted { $0.key < $1.key }.flatMap { what, s in
+                           [([("span", what), ("stat", "median")], s.median), ([("span", what), ("stat", "p99")], s.p99),
+                            ([("span", what), ("stat", "max")], s.max)]
+                       })
+        }
         out.family("lectern_errors_total", .counter, help: "Errors, by kind.",
                    errors.sorted { $0.key < $1.key }.map { ([("kind", $0.key)], Double($0.value)) })
         if let reload = lastReload {

@@ -33,6 +33,12 @@ public final class HeadlessPlayer {
         get { observer.onTouch }
         set { observer.onTouch = newValue }
     }
+    /// Called after each turn the loop offered a frame (a canvas to draw into), with its
+    /// time and whether the kiosk drew anything (non-empty damage): the latency tests.
+    public var onFrameOffered: (_ time: Double, _ drew: Bool) -> Void {
+        get { observer.onFrameOffered }
+        set { observer.onFrameOffered = newValue }
+    }
     /// Called with each frame the loop presents, at its time (tests compare it with a
     /// full redraw of the same moment).
     public var onFrame: (_ time: Double, _ canvas: Canvas) -> Void = { _, _ in }
@@ -149,10 +155,15 @@ extension KioskAssembly {
 private final class ObservedRuntime: FrameSource {
     let runtime: KioskRuntime
     var onTouch: (TouchEvent) -> Void = { _ in }
+    var onFrameOffered: (Double, Bool) -> Void = { _, _ in }
     init(_ runtime: KioskRuntime) { self.runtime = runtime }
     func handle(_ event: TouchEvent) {
         runtime.handle(event)
         onTouch(event)
     }
-    func frame(at time: Double, into target: FrameTarget?) -> FrameReport { runtime.frame(at: time, into: target) }
+    func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+        let report = runtime.frame(at: time, into: target)
+        if target != nil { onFrameOffered(time, !report.damage.isEmpty) }
+        return report
+    }
 }

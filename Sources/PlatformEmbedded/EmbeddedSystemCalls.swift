@@ -77,13 +77,25 @@ public final class EmbeddedSystemCalls: SystemCalls {
             clock.time = limit
             return 0
         }
-        let event = due.remove(at: index)
-        if event.time > horizon { clock.time = max(clock.time, horizon); throw EmbeddedRunFinished() }
-        clock.time = max(clock.time, event.time)
+        if due[index].time > horizon { clock.time = max(clock.time, horizon); throw EmbeddedRunFinished() }
+        clock.time = max(clock.time, due[index].time)
         idlePollsAtThisTime = 0
-        if let payload = event.payload { reads[event.fd, default: []].append(payload) }
-        for i in requests.indices where requests[i].fd == event.fd { requests[i].returned = .readable }
-        return 1
+        // Every polled fd readable by now answers together, as the kernel's poll does (a
+        // flip completing as a touch arrives: the loop reads both before its next frame).
+        var ready = 0
+        var i = index
+        while i < due.count {
+            let event = due[i]
+            guard event.time <= clock.time else { break }
+            guard requests.contains(where: { $0.fd == event.fd }) else { i += 1; continue }
+            due.remove(at: i)
+            if let payload = event.payload { reads[event.fd, default: []].append(payload) }
+            for r in requests.indices where requests[r].fd == event.fd && requests[r].returned.isEmpty {
+                requests[r].returned = .readable
+                ready += 1
+            }
+        }
+        return ready
     }
 
     public func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

@@ -6,7 +6,9 @@ import Platform
 /// device runs, minus the kernel calls. Named after a driver so the display picks that
 /// driver's scrolling method ("bochs-drm" pans by offset framebuffers; "copy" is a driver
 /// not known to pan). A page flip completes at once, as on drivers without vblank (bochs,
-/// virtio-gpu): its event is readable on `fd` through the embedded poll.
+/// virtio-gpu): its event is readable on `fd` through the embedded poll. With
+/// `vblankInterval` set it completes at the next vertical blank instead (a blank every
+/// interval from time 0), as on a panel with vblank: the latency tests use it.
 public final class MemoryKMSDevice: KMSDevice {
     public let fd: FileDescriptor
     public let path = "memory"
@@ -15,7 +17,14 @@ public final class MemoryKMSDevice: KMSDevice {
     private var mode: DisplayMode
     private let system: EmbeddedSystemCalls?
     private var nextHandle: UInt32 = 1
-    private var flips = 0
+    /// Seconds between vertical blanks; nil: flips complete at once.
+    public var vblankInterval: Double?
+    /// When each flip queued and not yet read completes.
+    private var flipsDue: [Double] = []
+    /// When each flip read so far completed (the flip events' timestamps), kept while
+    /// `recordsFlips` (off by default: a soak would grow it without end).
+    public private(set) var flipCompletions: [Double] = []
+    public var recordsFlips = false
     private var memory: [UInt32: UnsafeMutableRawPointer] = [:]
     /// Frames shown so far (mode sets and flips), and the framebuffer shown last.
     public private(set) var shown = 0
@@ -60,12 +69,27 @@ public final class MemoryKMSDevice: KMSDevice {
     public func removeFramebuffer(_ framebuffer: UInt32) {}
     public func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {}
     public func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
-        flips += 1
         shown += 1
-        if let system { system.schedule(fd, at: system.clock.time) }
+        let now = system?.clock.time ?? 0
+        let due = vblankInterval.map { Self.nextBlank(after: now, interval: $0) } ?? now
+        flipsDue.append(due)
+        if let system { system.schedule(fd, at: due) }
+    }
+
+    /// The first blank strictly after `time` (blank k at k × interval; the tolerance
+    /// keeps a loop woken at blank k from landing on k again by rounding).
+    public static func nextBlank(after time: Double, interval: Double) -> Double {
+        (((time / interval) + 1e-6).rounded(.down) + 1) * interval
     }
     public func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {}
-    public func readFlipEvents() throws -> Int { defer { flips = 0 }; return flips }
+    public func readFlipEvents() throws -> Int { try readFlips().count }
+    public func readFlips() throws -> FlipCompletions {
+        let now = system?.clock.time ?? .infinity
+        let done = flipsDue.filter { $0 <= now + 1e-9 }
+        flipsDue.removeAll { $0 <= now + 1e-9 }
+        if recordsFlips { flipCompletions += done }
+        return FlipCompletions(count: done.count, lastTime: done.last)
+    }
     public func dropMaster() throws {}
     public func setMaster() throws {}
     public func setPower(connector: UInt32, on: Bool) throws { powered = on }

@@ -20,6 +20,7 @@ public final class ObservedSink: FrameSink {
     public var scanoutSurface: ScanoutSurface? { sink.scanoutSurface }
     public var nativeSize: (width: Int, height: Int)? { sink.nativeSize }
     public var rotation: Rotation { sink.rotation }
+    public var lastFlipTime: Double? { sink.lastFlipTime }
 
     public func present(_ damage: Region) throws -> PresentOutcome {
         let outcome = try sink.present(damage)

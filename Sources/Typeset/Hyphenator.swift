@@ -156,22 +156,74 @@ public final class Hyphenator: @unchecked Sendable {
 
 /// The dictionaries, one per language for the whole process, loaded on first use (a
 /// language without one is remembered as such, asked once, not per word). Loading
-/// takes a while for big pattern sets (German: 1 MB, 280,000 states, about 2 s here),
-/// so the kiosk starts loading its configured language in the background (`preload`);
-/// layout only asks when a word actually needs hyphenating, and then waits for it.
+/// takes a while for big pattern sets (German: 1 MB, 280,000 states, 1.1–1.7 s natively,
+/// seconds more under emulation), so the kiosk starts loading its configured language in
+/// the background (`preload`).
+///
+/// By default layout waits for a dictionary it needs. The device (`waitsForLoading =
+/// false`) never waits: a dictionary not loaded yet is left out of that layout, loaded in
+/// the background, and `readyDescriptor` becomes readable when it is there, so the first
+/// frame is not held by it and the pages are laid out again with it.
 public final class HyphenationDictionaries: @unchecked Sendable {
     public static let shared = HyphenationDictionaries()
 
+    /// Held while a dictionary loads (and while `loaded` is read or written).
     private let lock = NSLock()
     private var loaded: [String: Hyphenator?] = [:]
     let directories: [String]
+    /// Guards what follows (never held while loading).
+    private let state = NSLock()
+    private var waits = true
+    /// Languages a layout went without, to announce when they load; and those whose
+    /// background load has started.
+    private var skipped: Set<String> = []
+    private var started: Set<String> = []
+    private var wakeWrite: Int32 = -1
+    /// Readable (one byte per dictionary) when a dictionary a layout went without has
+    /// loaded; -1 until `waitsForLoading` is turned off.
+    public private(set) var readyDescriptor: Int32 = -1
 
     init(directories: [String] = Hyphenator.defaultDirectories) { self.directories = directories }
 
-    /// The dictionary for `language`, loading it now if needed (under the lock, so two
-    /// threads never load the same one twice). Nil when there is none.
+    /// Whether layout waits for a dictionary that is not loaded yet (true, the default)
+    /// or goes without it and is told when it arrives (the device: false).
+    public var waitsForLoading: Bool {
+        get { state.withLock { waits } }
+        set {
+            state.withLock {
+                waits = newValue
+                if !newValue, readyDescriptor < 0 {
+                    var fds: [Int32] = [-1, -1]
+                    if pipe(&fds) == 0 {
+                        for fd in fds {
+                            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                        }
+                        readyDescriptor = fds[0]
+                        wakeWrite = fds[1]
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dictionary for `language`; nil when there is none, or (not waiting) while it
+    /// is still loading.
     public func hyphenator(for language: String?) -> Hyphenator? {
         guard let language, !language.isEmpty else { return nil }
+        if waitsForLoading { return load(language) }
+        if lock.try() {
+            defer { lock.unlock() }
+            if let known = loaded[language] { return known }
+        }
+        wentWithout(language)
+        return nil
+    }
+
+    /// Loads `language` now, or waits for the load under way (under the lock, so two
+    /// threads never load the same one twice).
+    @discardableResult
+    func load(_ language: String) -> Hyphenator? {
         lock.lock()
         defer { lock.unlock() }
         if let known = loaded[language] { return known }
@@ -182,8 +234,40 @@ public final class HyphenationDictionaries: @unchecked Sendable {
 
     /// Starts loading `language`'s dictionary on a background thread.
     public func preload(_ language: String?) {
-        guard let language, !language.isEmpty else { return }
-        Thread.detachNewThread { _ = HyphenationDictionaries.shared.hyphenator(for: language) }
+        guard let language, !language.isEmpty, state.withLock({ started.insert(language).inserted }) else { return }
+        Thread.detachNewThread { [self] in
+            load(language)
+            announce(language)
+        }
+    }
+
+    /// Whether `language`'s dictionary has been asked for and loaded (tests).
+    func isLoaded(_ language: String) -> Bool { lock.withLock { loaded[language] != nil } }
+
+    /// Reads what `readyDescriptor` holds (the loop, before laying out again).
+    public func drainReady() {
+        guard readyDescriptor >= 0 else { return }
+        var scratch = [UInt8](repeating: 0, count: 64)
+        while scratch.withUnsafeMutableBytes({ read(readyDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    private func wentWithout(_ language: String) {
+        state.withLock { _ = skipped.insert(language) }
+        preload(language)
+        // The load may have ended between the look above and the note: announce it now.
+        if lock.try() {
+            let there = loaded[language] != nil
+            lock.unlock()
+            if there { announce(language) }
+        }
+    }
+
+    private func announce(_ language: String) {
+        state.withLock {
+            guard skipped.remove(language) != nil, wakeWrite >= 0 else { return }
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
     }
 }
 

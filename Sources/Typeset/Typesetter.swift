@@ -59,6 +59,10 @@ public final class Typesetter {
         for variant in FontChain.Variant.allCases { _ = try chain(variant, scale: 1) }
     }
 
+    /// Forgets the recent layouts (a hyphenation dictionary arrived: the same page at
+    /// the same width now breaks its lines elsewhere).
+    public func forgetLayouts() { recentLayouts.removeAll() }
+
     public func layout(_ document: Document, width: Int) -> PageLayout {
         if let hit = recentLayouts.first(where: { $0.width == width && $0.document == document }) { return hit.layout }
         let layout = freshLayout(document, width: width)

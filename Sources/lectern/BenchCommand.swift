@@ -15,6 +15,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per line instead of a table.") var json = false
     @Option(help: "Only cases whose name starts with this prefix (memcpy is always measured).") var filter: String?
     @Flag(help: "A few iterations only (for tests; figures are meaningless).") var quick = false
+    @Option(help: "Runs of each start case (start.*: this binary started to its first frame).") var startRuns = 10
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
     static var allCases: [BenchCase] {
@@ -25,6 +26,10 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let sizes = [(1920, 1080), (1280, 800)]
         let cases = BenchCommand.allCases
+        let startNames = ["start.demo", "start.german20"]
+        if let filter, startNames.contains(where: { $0.hasPrefix(filter) }) || filter.hasPrefix("start") {
+            return try runStart()
+        }
         if let filter, !cases.contains(where: { $0.name.hasPrefix(filter) }) {
             throw CLIUsageError("--filter: no benchmark name starts with '\(filter)' (have: \(cases.map(\.name).joined(separator: ", ")))")
         }
@@ -42,6 +47,22 @@ struct BenchCommand: ParsableCommand {
             for r in results {
                 out += pad(r.name, 20) + pad("\(r.width)x\(r.height)", 11) + pad(fmt(r.medianMicros), 12)
                     + pad(fmt(r.p99Micros), 12) + pad(fmt(r.ratioToMemcpy, 3), 10) + "\(r.heapGrowthBytes)\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+        if filter == nil { try runStart() }
+    }
+
+    /// The start cases: process start to the first frame, min and median of the runs.
+    private func runStart() throws {
+        var out = ""
+        for r in try StartBench.run(runs: quick ? 2 : max(1, startRuns), size: "1920x1080") {
+            let sorted = r.runs.sorted()
+            let minMs = sorted[0] * 1000, medianMs = Percentile.nearestRank(sorted, 0.5) * 1000
+            if json {
+                out += "{\"name\":\"\(r.name)\",\"width\":1920,\"height\":1080,\"min_ms\":\(fmt(minMs, 2)),\"median_ms\":\(fmt(medianMs, 2)),\"runs\":\(r.runs.count)}\n"
+            } else {
+                out += pad(r.name, 20) + pad("1920x1080", 11) + "min \(fmt(minMs)) ms, median \(fmt(medianMs)) ms of \(r.runs.count) starts\n"
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))

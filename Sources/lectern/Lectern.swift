@@ -17,6 +17,7 @@ struct Lectern: ParsableCommand {
             SpeakCommand.self,
             InputDebugCommand.self,
             BenchCommand.self,
+            FirstFrameCommand.self,
             CheckCommand.self,
             InitCommand.self,
             SpringCommand.self,

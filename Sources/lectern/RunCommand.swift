@@ -141,6 +141,15 @@ struct RunCommand: ParsableCommand {
         }
         kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
+        // The first frame does not wait for a hyphenation dictionary (German: over a
+        // second to load): pages are laid out without it, then again when it is there.
+        HyphenationDictionaries.shared.waitsForLoading = false
+        if HyphenationDictionaries.shared.readyDescriptor >= 0 {
+            session.wakeSources.append((HyphenationDictionaries.shared.readyDescriptor, { time in
+                HyphenationDictionaries.shared.drainReady()
+                kiosk.hyphenationArrived(at: time)
+            }))
+        }
         // PDF pages are rendered off the loop; their pipe wakes it when a page is ready.
         if kioskConfig.pages.contains(where: \.isPDF) {
             session.wakeSources.append((PDFRenderQueue.shared.readyDescriptor, { time in kiosk.backgroundWorkFinished(at: time) }))

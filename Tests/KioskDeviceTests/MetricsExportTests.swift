@@ -114,6 +114,33 @@ final class MetricsExportTests: XCTestCase {
         XCTAssertEqual(samples.filter { $0.name == "lectern_page_views_total" }.count, KioskConfig.builtIn.pages.count)
     }
 
+    /// Event-to-glass and touch-to-flip latency reach the file as median, p99 and max.
+    func testLatencyIsExported() throws {
+        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
+        let file = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
+                               secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        let frames = FrameMetrics(log: Logger(sink: { _ in }), secondsSinceStart: { nil })
+        file.frameMetrics = frames
+        XCTAssertFalse(file.render().contains("lectern_touch_latency_seconds"), "no touch yet: no figure")
+        for ms in 1...100 {
+            frames.recordLatency(Double(ms) / 10_000, at: 1)
+            frames.recordGlassLatency(Double(ms) / 1000)
+        }
+        let samples = PrometheusText.parse(file.render()).samples
+        func value(_ span: String, _ stat: String) -> Double? {
+            samples.first { $0.name == "lectern_touch_latency_seconds" && $0.labels == ["span": span, "stat": stat] }?.value
+        }
+        XCTAssertEqual(try XCTUnwrap(value("event_to_glass", "median")), 0.050, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(value("event_to_glass", "p99")), 0.099, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(value("event_to_glass", "max")), 0.100, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(value("touch_to_flip", "max")), 0.0100, accuracy: 1e-12)
+        // Logged (and kept for the file) when the minute's report runs.
+        frames.report()
+        XCTAssertEqual(frames.glassSamples.count, 0)
+        XCTAssertEqual(try XCTUnwrap(PrometheusText.parse(file.render()).samples.first {
+            $0.name == "lectern_touch_latency_seconds" && $0.labels == ["span": "event_to_glass", "stat": "max"] }?.value), 0.100, accuracy: 1e-12)
+    }
+
     func testLabelsAreEscapedAndReadBack() {
         var text = PrometheusText()
         text.family("lectern_x_total", .counter, help: "A \\ help\nline.", [([("page", "He said \"hi\"\\\nbye")], 2)])

@@ -118,6 +118,7 @@ final class KioskRuntimeTests: XCTestCase {
         var damage = Region()
         runtime.render(into: bitmap.canvas, at: 0, damage: &damage)
         runtime.render(into: bitmap.canvas, at: 0.5, damage: &damage)
+        runtime.waitForContentCheck()  // off the loop, on its own thread
         let image = lines.filter { $0.contains("\(dir)/pages/two.md:3: image:") }
         XCTAssertEqual(image.count, 1, lines.joined(separator: "\n"))
         XCTAssertTrue(image.first?.contains("map.png") ?? false)
@@ -125,6 +126,7 @@ final class KioskRuntimeTests: XCTestCase {
         guard case .applied = runtime.reload(at: 1) else { return XCTFail("reload") }
         runtime.render(into: bitmap.canvas, at: 1, damage: &damage)
         runtime.render(into: bitmap.canvas, at: 1.5, damage: &damage)
+        runtime.waitForContentCheck()
         XCTAssertEqual(lines.filter { $0.contains("two.md:3: image:") }.count, 2, lines.joined(separator: "\n"))
     }
 

@@ -120,8 +120,10 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(lines, ["lectern: metrics startup_to_first_frame_ms=123.4"])
         loop.metrics?.report()
         XCTAssertEqual(lines.dropFirst().map { $0.split(separator: " ")[2].split(separator: "=")[0] },
-                       ["frame_work_ms", "input_work_ms", "touch_to_flip_ms", "peak_rss_kib"])
+                       ["frame_work_ms", "input_work_ms", "touch_to_flip_ms", "event_to_glass_ms", "peak_rss_kib"])
         XCTAssertTrue(lines.contains("lectern: metrics touch_to_flip_ms median=1.0 p99=1.0 samples=1"))
+        // Shown at once (no flips): on glass as it is presented.
+        XCTAssertTrue(lines.contains("lectern: metrics event_to_glass_ms median=1.0 p99=1.0 max=1.0 samples=1 refresh_ms=16.7"))
         XCTAssertTrue(lines.contains("lectern: metrics input_work_ms median=0.0 p99=0.0 max=0.0 over_20ms=0 samples=1"))
     }
 

@@ -187,6 +187,21 @@ final class KMSDisplayTests: XCTestCase {
         bytes[32] = 2; bytes[36] = 32
         XCTAssertEqual(DRMEvents.countFlips(in: bytes[...]), 1)
     }
+
+    /// `struct drm_event_vblank`: tv_sec at byte 16, tv_usec at byte 20 (little-endian);
+    /// the last flip's time is when it reached the glass.
+    func testFlipEventTimestamps() {
+        var bytes = [UInt8](repeating: 0, count: 96)
+        func put(_ value: UInt32, at i: Int) { for k in 0..<4 { bytes[i + k] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))) } }
+        for (n, (sec, usec)) in [(UInt32(1000), UInt32(250_000)), (1000, 266_667)].enumerated() {
+            put(2, at: n * 32); put(32, at: n * 32 + 4); put(sec, at: n * 32 + 16); put(usec, at: n * 32 + 20)
+        }
+        put(1, at: 64); put(32, at: 68); put(2000, at: 80)  // a vblank event, not a flip: ignored
+        let flips = DRMEvents.flips(in: bytes[...])
+        XCTAssertEqual(flips.count, 2)
+        XCTAssertEqual(try XCTUnwrap(flips.lastTime), 1000.266667, accuracy: 1e-9)
+        XCTAssertNil(DRMEvents.flips(in: bytes[64...]).lastTime)
+    }
 }
 
 extension KMSDisplayTests {

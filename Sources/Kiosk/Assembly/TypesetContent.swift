@@ -101,6 +101,15 @@ public final class TypesetContent: PageContent {
         return d
     }
 
+    /// Forgets every layout (a hyphenation dictionary arrived): pages are laid out again
+    /// on their next use.
+    public func dropLayouts() {
+        layouts.removeAll()
+        zoomedLayouts.removeAll()
+        typesetter.forgetLayouts()
+        for setter in sized.values { setter.forgetLayouts() }
+    }
+
     /// The typesetter at the current text zoom.
     var current: Typesetter { textZoom == 1 ? typesetter : sized[Int((typesetter.style.size * textZoom).rounded())] ?? typesetter }
 

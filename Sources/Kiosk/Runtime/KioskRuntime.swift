@@ -194,12 +194,29 @@ public final class KioskRuntime {
     /// What `lectern check` would say about the pages (a missing picture, a link to
     /// nowhere), once per assembled configuration: the kiosk shows such a page anyway.
     /// An unreadable content file is left out: TypesetContent logs it when it loads it.
-    /// Run before the configuration's first frame (`contentProblemsDue`): checking every
-    /// page reads them all again and decodes every picture, which must not fall on the
-    /// visitor's first touch; it delays the first frame instead.
+    ///
+    /// Checking every page reads them all again and decodes every picture (seconds under
+    /// emulation): before the first frame it delayed the start, inline after it it held
+    /// the loop on the visitor's first touch. So it runs on its own thread at the lowest
+    /// priority (nice 19: on a single core the loop still gets nearly all of it), with
+    /// its own typesetter (own FreeType library; font files are shared read-only).
     private func logContentProblems() {
-        for line in ContentCheck.logLines(config: config, includingUnreadable: false) { log(line, .warning) }
+        let config = self.config, logger = self.logger
+        let done = contentCheckDone
+        done.enter()
+        Thread.detachNewThread {
+            defer { done.leave() }
+            // Linux keeps the nice value per thread: this lowers this thread only.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            for line in ContentCheck.logLines(config: config, includingUnreadable: false) { logger.warning("\(line)") }
+        }
     }
+
+    /// Entered while a content check runs (tests wait for its lines).
+    private let contentCheckDone = DispatchGroup()
+
+    /// Waits until the content checks started so far have logged their lines.
+    public func waitForContentCheck() { contentCheckDone.wait() }
 
     /// The same page in the new configuration: the one showing the same content file,
     /// else the same title, else none (the visitor starts at the first page's top).
@@ -264,13 +281,12 @@ public final class KioskRuntime {
         let laidOut = size ?? assemblyFailed
         if laidOut.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
         guard let assembly else { return nil }
-        // What `check` would report, once per configuration, before its first frame: run
-        // after it, the check (it decodes every picture) fell on the visitor's first touch,
-        // and under emulation held the loop for seconds while the kernel dropped the
-        // drag's events (the machine test's 1080p scroll never happened).
-        logContentProblemsOnce()
         assembly.scene.advance(to: time)
-        return (assembly.renderer.frame(at: time), assembly.renderer)
+        let frame = assembly.renderer.frame(at: time)
+        // What `check` would report, once per configuration, off the loop (see
+        // `logContentProblems`): neither the first frame nor the first touch waits for it.
+        logContentProblemsOnce()
+        return (frame, assembly.renderer)
     }
 
     private func logContentProblemsOnce() {
@@ -322,6 +338,15 @@ public final class KioskRuntime {
         let change = pdf.collect()
         if change.heights { assembly.scene.contentDidChange(at: time) }
         if change.pixels || change.heights { assembly.renderer.invalidate() }
+    }
+
+    /// A hyphenation dictionary that layout went without has loaded (the device does not
+    /// wait for one before its first frame): the pages are laid out again with it.
+    public func hyphenationArrived(at time: Double) {
+        guard let assembly else { return }
+        assembly.content.dropLayouts()
+        assembly.scene.contentDidChange(at: time)
+        assembly.renderer.invalidate()
     }
 
     public func deadlineReached(at time: Double) {

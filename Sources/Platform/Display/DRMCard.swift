@@ -232,8 +232,10 @@ public final class DRMCard: KMSDevice {
 
     /// Parses `struct drm_event` records (type, length) from the fd: the same work
     /// as drmHandleEvent's page_flip_handler, through the fakeable `read`.
-    public func readFlipEvents() throws -> Int {
-        var flips = 0
+    public func readFlipEvents() throws -> Int { try readFlips().count }
+
+    public func readFlips() throws -> FlipCompletions {
+        var flips = FlipCompletions(count: 0)
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
             let count: Int
@@ -241,7 +243,9 @@ public final class DRMCard: KMSDevice {
                 count = try buffer.withUnsafeMutableBytes { try system.read(fd, into: $0) }
             } catch let error as Errno where error == .wouldBlock { return flips }
             if count <= 0 { return flips }
-            flips += DRMEvents.countFlips(in: buffer[0..<count])
+            let read = DRMEvents.flips(in: buffer[0..<count])
+            flips.count += read.count
+            flips.lastTime = read.lastTime ?? flips.lastTime
             if count < buffer.count { return flips }
         }
     }
@@ -268,6 +272,26 @@ public final class DRMCard: KMSDevice {
 
 /// The kernel's DRM event stream: records of `struct drm_event { u32 type; u32 length; }`.
 public enum DRMEvents {
+    /// Flip-complete events and the last one's time: `struct drm_event_vblank` carries
+    /// `tv_sec` at byte 16 and `tv_usec` at byte 20, on CLOCK_MONOTONIC (the kernel's
+    /// default since DRM_CAP_TIMESTAMP_MONOTONIC), the clock libinput stamps touches with.
+    public static func flips(in bytes: ArraySlice<UInt8>) -> FlipCompletions {
+        var flips = FlipCompletions(count: 0)
+        var offset = bytes.startIndex
+        while offset + 8 <= bytes.endIndex {
+            let type = readU32(bytes, offset), length = Int(readU32(bytes, offset + 4))
+            guard length >= 8 else { break }
+            if type == cshim_DRM_EVENT_FLIP_COMPLETE {
+                flips.count += 1
+                if length >= 24, offset + 24 <= bytes.endIndex {
+                    flips.lastTime = Double(readU32(bytes, offset + 16)) + Double(readU32(bytes, offset + 20)) / 1e6
+                }
+            }
+            offset += length
+        }
+        return flips
+    }
+
     public static func countFlips(in bytes: ArraySlice<UInt8>) -> Int {
         var flips = 0
         var offset = bytes.startIndex

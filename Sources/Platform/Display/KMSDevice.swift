@@ -113,13 +113,27 @@ public protocol KMSDevice: AnyObject {
                     damage: [(x: Int, y: Int, width: Int, height: Int)]) throws
     /// Reads the card's fd and returns how many page flips completed.
     func readFlipEvents() throws -> Int
+    /// Reads the card's fd: how many page flips completed, and when the last did (the
+    /// flip event's tv_sec / tv_usec, CLOCK_MONOTONIC seconds; nil when not known).
+    func readFlips() throws -> FlipCompletions
     func dropMaster() throws
     func setMaster() throws
     /// DPMS on (true) or off through the connector's "DPMS" property.
     func setPower(connector: UInt32, on: Bool) throws
 }
 
+/// Page flips completed by one read of the card's fd.
+public struct FlipCompletions: Equatable, Sendable {
+    public var count: Int
+    /// When the last of them was on glass (the kernel's timestamp, CLOCK_MONOTONIC s).
+    public var lastTime: Double?
+    public init(count: Int, lastTime: Double? = nil) { self.count = count; self.lastTime = lastTime }
+}
+
 extension KMSDevice {
+    /// Devices that do not timestamp their flips (fakes): the count alone.
+    public func readFlips() throws -> FlipCompletions { FlipCompletions(count: try readFlipEvents()) }
+
     /// Devices without atomic modesetting (the default for fakes).
     public func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool { false }
     public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,

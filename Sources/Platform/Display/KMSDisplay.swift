@@ -43,6 +43,8 @@ public final class KMSDisplay: FrameSink {
     /// Everything must be shown again even if the scene has nothing new (the display
     /// came back, or was reconfigured).
     private var lastPresentError: String?
+    /// When the last completed flip reached the glass (its event's timestamp).
+    public private(set) var lastFlipTime: Double?
     private var loggedWaiting = false
 
     public var buffers: [DumbBuffer] { scanout.buffers }
@@ -203,9 +205,12 @@ public final class KMSDisplay: FrameSink {
     }
 
     public func handleReadable() throws -> Int {
-        let flips = try device.readFlipEvents()
-        if flips > 0 { presenter.flipCompleted() }
-        return flips
+        let flips = try device.readFlips()
+        if flips.count > 0 {
+            presenter.flipCompleted()
+            lastFlipTime = flips.lastTime
+        }
+        return flips.count
     }
 
     // MARK: Master, hotplug, power, exit

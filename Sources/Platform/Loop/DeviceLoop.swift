@@ -92,6 +92,9 @@ public final class DeviceLoop {
     private var deadline: Double?
     /// Time of the oldest touch not yet on screen (touch-to-flip latency).
     private var inputSince: Double?
+    /// The kernel's time of the oldest touch in the frame whose flip is pending: its
+    /// event-to-glass latency is known when the flip's event says when it was shown.
+    private var glassSince: Double?
     private var lastFrameTime: Double?
     private var nextPing: Double?
     private enum FirstFrame { case pending, queued, shown }
@@ -187,12 +190,16 @@ public final class DeviceLoop {
         case .shown:
             repaint = moving ? .scheduled(at: now + sink.frameInterval) : .idle
             if firstFrame != .shown { firstFrameOnScreen() }
+            // On screen at once (no flips): the glass is now.
+            if let touchTime { metrics?.recordGlassLatency(clock.now() - touchTime) }
         case .queued:
             repaint = .awaitingFlip
             if firstFrame == .pending { firstFrame = .queued }
+            glassSince = touchTime
         }
         framesPresented += 1
         lastFrameTime = now
+        metrics?.refreshInterval = sink.frameInterval
         if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
     }
 
@@ -205,7 +212,10 @@ public final class DeviceLoop {
             return nil
         }
         // A flip that completed, or that the sink dropped (master lost, new mode).
-        if repaint == .awaitingFlip, !sink.isBusy { repaint = moving ? .scheduled(at: now) : .idle }
+        if repaint == .awaitingFlip, !sink.isBusy {
+            repaint = moving ? .scheduled(at: now) : .idle
+            glassSince = nil  // measured at the flip's event, or the flip was dropped
+        }
         if repaint == .suspended { repaint = .idle }
         let full = fullRedrawOwed || drawnSize.map { $0 != (canvas.width, canvas.height) } ?? true
         if repaint == .awaitingFlip { return nil }
@@ -224,7 +234,14 @@ public final class DeviceLoop {
 
     private func dispatch(_ fd: FileDescriptor) throws {
         if fd == sink.pollFD {
-            if try sink.handleReadable() > 0, firstFrame == .queued { firstFrameOnScreen() }
+            guard try sink.handleReadable() > 0 else { return }
+            if let since = glassSince {
+                // The flip event's own timestamp where the display gives one (the same
+                // clock as libinput's), else the time its event was read.
+                metrics?.recordGlassLatency((sink.lastFlipTime ?? clock.now()) - since)
+                glassSince = nil
+            }
+            if firstFrame == .queued { firstFrameOnScreen() }
         } else if let input, fd == input.pollDescriptor {
             let start = clock.now()
             for event in try input.readEvents() {

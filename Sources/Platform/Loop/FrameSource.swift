@@ -80,6 +80,9 @@ public protocol FrameSink: AnyObject {
     func present(_ damage: Region) throws -> PresentOutcome
     /// Handles `pollFD` being readable; returns how many presents completed.
     func handleReadable() throws -> Int
+    /// When the present `handleReadable` last completed reached the glass, by the
+    /// display's own timestamp (the flip event's, CLOCK_MONOTONIC s); nil if unknown.
+    var lastFlipTime: Double? { get }
     /// Whether the panel is lit; the sink owns this fact (DPMS on the device).
     var poweredOn: Bool { get }
     /// DPMS on / off (a no-op where there is no display).
@@ -98,6 +101,7 @@ public protocol FrameSink: AnyObject {
 
 extension FrameSink {
     public var scanoutSurface: ScanoutSurface? { nil }
+    public var lastFlipTime: Double? { nil }
 }
 
 public enum PresentOutcome: Equatable, Sendable {

@@ -4,11 +4,20 @@ import Logging
 import Glibc
 
 /// The figures `lectern run` logs for the machine test: start-up to first frame,
-/// touch-to-flip latency, peak memory. Every line starts with `lectern: metrics `.
+/// touch latency (to the flip queued, and to the glass), peak memory. Every line starts
+/// with `lectern: metrics `.
 public final class FrameMetrics {
     let log: Logger
     let secondsSinceStart: () -> Double?
+    /// Kernel event time of a frame's oldest touch → its flip queued (or shown at once).
     public private(set) var samples: [Double] = []
+    /// Kernel event time of a frame's oldest touch → the flip that showed it completed
+    /// (the flip event's timestamp): what a visitor waits.
+    public private(set) var glassSamples: [Double] = []
+    /// The display's refresh interval, logged beside the latency it bounds (the loop sets it).
+    public var refreshInterval: Double?
+    /// The latency figures last logged: "touch_to_flip", "event_to_glass".
+    public private(set) var lastLatency: [String: WorkSummary] = [:]
     /// Seconds the loop spent busy per turn, by what it was doing: while it is busy no
     /// touch is read, so a long turn is input lag (libinput warns past 20 ms).
     public private(set) var work: [String: [Double]] = [:]
@@ -38,6 +47,14 @@ public final class FrameMetrics {
         for (what, times) in work where !times.isEmpty { out[what] = WorkSummary(times.sorted()) }
         return out
     }
+    /// The latency figures of the window in progress where it has samples, else those
+    /// last logged.
+    public func currentLatency() -> [String: WorkSummary] {
+        var out = lastLatency
+        if !samples.isEmpty { out["touch_to_flip"] = WorkSummary(samples.sorted()) }
+        if !glassSamples.isEmpty { out["event_to_glass"] = WorkSummary(glassSamples.sorted()) }
+        return out
+    }
     public static let reportInterval = 60.0
 
     /// `secondsSinceStart` measures from process start (default: /proc/self/stat).
@@ -64,6 +81,11 @@ public final class FrameMetrics {
         }
     }
 
+    /// One event-to-glass latency: logged with the others each minute of use.
+    public func recordGlassLatency(_ seconds: Double) {
+        glassSamples.append(max(0, seconds))
+    }
+
     /// One busy stretch of the loop: `what` is "frame" (drawing and presenting) or
     /// "input" (reading and handling one batch of touches).
     public func recordWork(_ what: String, seconds: Double) {
@@ -81,8 +103,15 @@ public final class FrameMetrics {
         work.removeAll(keepingCapacity: true)
         if !samples.isEmpty {
             let sorted = samples.sorted()
+            lastLatency["touch_to_flip"] = WorkSummary(sorted)
             log.info("metrics touch_to_flip_ms median=\(Self.ms(Percentile.nearestRank(sorted, 0.5))) p99=\(Self.ms(Percentile.nearestRank(sorted, 0.99))) samples=\(sorted.count)")
             samples.removeAll(keepingCapacity: true)
+        }
+        if !glassSamples.isEmpty {
+            let s = WorkSummary(glassSamples.sorted())
+            lastLatency["event_to_glass"] = s
+            log.info("metrics event_to_glass_ms median=\(Self.ms(s.median)) p99=\(Self.ms(s.p99)) max=\(Self.ms(s.max)) samples=\(s.samples)\(refreshInterval.map { " refresh_ms=\(Self.ms($0))" } ?? "")")
+            glassSamples.removeAll(keepingCapacity: true)
         }
         log.info("metrics peak_rss_kib=\(ProcessClock.peakRSSKiB())")
     }
