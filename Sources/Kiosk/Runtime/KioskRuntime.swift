@@ -12,7 +12,7 @@ import Touch
 public final class KioskRuntime {
     /// The configuration on screen: only a configuration that loaded and assembled
     /// completely ever replaces it.
-    public private(set) var config: KioskConfig
+    public internal(set) var config: KioskConfig
     public let configPath: String?
     public internal(set) var assembly: KioskAssembly?
     /// The size the kiosk is laid out for: the scene's, which follows the canvas the
@@ -22,7 +22,7 @@ public final class KioskRuntime {
     }
     /// A kiosk could not be assembled for this size: not tried again every turn (it
     /// would log the same error at each touch) until the size or the configuration changes.
-    private var assemblyFailed: (width: Int, height: Int)?
+    var assemblyFailed: (width: Int, height: Int)?
     /// The panel's density, once the touchscreen (or else the display connector) reports
     /// its size: scale, touch slop and the derived text size follow it.
     public var pixelsPerMillimetre: Double?
@@ -30,16 +30,16 @@ public final class KioskRuntime {
     public var densitySource = "the touchscreen"
     /// One line whenever the page on screen changes (systemd STATUS=).
     public var onStatus: (String) -> Void = { _ in }
-    private var reportedPage: Int?
+    var reportedPage: Int?
     /// The configuration was (re)assembled and its content problems are not logged yet.
-    private var contentProblemsDue = false
+    var contentProblemsDue = false
     /// Counts of use (touches, gestures, page views, reading time, menu and card opens).
-    public private(set) var usage = UsageCounters()
+    public internal(set) var usage = UsageCounters()
     /// Reloads that failed (SIGHUP or the content watcher), for the error counts.
-    public private(set) var reloadsRejected = 0
+    public internal(set) var reloadsRejected = 0
     /// The last touch, for reading time: (page index, time).
-    private var lastActivity: (page: Int, time: Double)?
-    private let load: (String) throws -> KioskConfig
+    var lastActivity: (page: Int, time: Double)?
+    let load: (String) throws -> KioskConfig
     /// Wall-clock time for the opening hours (`[display] on / off`); nil: none applied.
     public var wallClock: WallClock?
     /// The opening hours' last answer: whether they have the display off, and the next
@@ -124,61 +124,6 @@ public final class KioskRuntime {
         }
     }
 
-    /// SIGHUP: parse and validate the file once; if anything is wrong, nothing changes at
-    /// all (not the scroll position, not the menu) and the reason is logged. Otherwise
-    /// the new kiosk is assembled off to the side and swapped in with the visitor's
-    /// page (matched by its content file), scroll offset and menu carried over.
-    @discardableResult
-    public func reload(at time: Double) -> ReloadOutcome {
-        guard let configPath else {
-            log("reload: no configuration file (built-in pages); nothing to re-read")
-            return .noFile
-        }
-        let next: KioskConfig
-        let built: KioskAssembly?
-        do {
-            next = try load(configPath)
-            // No kiosk on screen yet: the next frame assembles the new configuration.
-            built = try size.map { try assemble(next, width: $0.width, height: $0.height, at: time) }
-        } catch let errors as ConfigErrors {
-            // One journal line per error (file:line:column: key: what to do), then the verdict.
-            reloadsRejected += 1
-            for problem in errors.errors { log("reload: \(problem)", .error) }
-            log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration", .warning)
-            return .rejected(reason: "\(errors)")
-        } catch {
-            reloadsRejected += 1
-            log("reload: \(error); keeping the previous configuration", .error)
-            return .rejected(reason: "\(error)")
-        }
-        let changes = Self.changes(from: config, to: next)
-        let displayChanged = next.display.rotation != config.display.rotation || next.display.mode != config.display.mode
-        if let built, let old = assembly?.scene {
-            built.scene.carryVisitor(old.visitor)
-            let page = Self.matchingPage(old.currentPage, from: config, in: next)
-            built.scene.carryOver(page: page ?? 0,
-                                  offset: page == nil ? 0 : old.vertical.offset(at: time),
-                                  menuPresented: old.menu.isPresented, at: time)
-            if old.attracting { built.scene.resumeAttract(at: time) }
-            built.scene.carryOverIdle(from: old)
-            // A content update must not end a visitor's speech mode (the same output speaks).
-            if old.speech?.isOn == true { built.scene.resumeSpeechMode() }
-        }
-        config = next
-        assemblyFailed = nil
-        if let built {
-            // Out of hours the new kiosk stays dark (a woken display goes dark with it).
-            if scheduledOff { built.scene.setScheduledOff(true, at: time) }
-            assembly = built
-        }
-        lastActivity = nil
-        reportedPage = nil
-        if built != nil { contentProblemsDue = true }
-        reportPage()
-        log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
-        return .applied(changes: changes, displayChanged: displayChanged)
-    }
-
     func assemble(_ config: KioskConfig, width: Int, height: Int, at time: Double) throws -> KioskAssembly {
         let next = try KioskAssembly(config: visitor.applied(to: config), width: width, height: height,
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput,
@@ -217,27 +162,6 @@ public final class KioskRuntime {
 
     /// Waits until the content checks started so far have logged their lines.
     public func waitForContentCheck() { contentCheckDone.wait() }
-
-    /// The same page in the new configuration: the one showing the same content file,
-    /// else the same title, else none (the visitor starts at the first page's top).
-    static func matchingPage(_ index: Int, from old: KioskConfig, in new: KioskConfig) -> Int? {
-        guard old.pages.indices.contains(index) else { return nil }
-        let page = old.pages[index]
-        return new.pages.firstIndex { $0.source == page.source } ?? new.pages.firstIndex { $0.title == page.title }
-    }
-
-    /// The sections that differ, for the log.
-    static func changes(from old: KioskConfig, to new: KioskConfig) -> [String] {
-        var changes: [String] = []
-        if old.display.rotation != new.display.rotation { changes.append("rotation \(old.display.rotation.rawValue) → \(new.display.rotation.rawValue)") }
-        if old.display.mode != new.display.mode { changes.append("mode \(old.display.mode?.description ?? "preferred") → \(new.display.mode?.description ?? "preferred")") }
-        if old.display != new.display, changes.isEmpty { changes.append("display") }
-        if old.theme != new.theme { changes.append("theme") }
-        if old.text != new.text { changes.append("text") }
-        if old.pages != new.pages { changes.append("pages (\(old.pages.count) → \(new.pages.count))") }
-        if old.idle != new.idle { changes.append("idle") }
-        return changes
-    }
 
     // MARK: What the loop asks, once per turn
 
@@ -365,26 +289,9 @@ public final class KioskRuntime {
     }
 
     /// STATUS= follows the current page (tapping a ring item, idle going home, reload).
-    private func reportPage() {
+    func reportPage() {
         guard let scene = assembly?.scene, scene.currentPage != reportedPage else { return }
         reportedPage = scene.currentPage
         onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
-    }
-
-    /// What the counts of use compare across a touch or a timeout: speech mode and the
-    /// language chosen (a session is counted when speech mode comes on, by the gesture or
-    /// by headphones; a choice when the language changes, from a pill or a link).
-    private struct VisitState {
-        let speechOn: Bool
-        let language: String?
-        init(_ scene: KioskScene) {
-            speechOn = scene.speech?.isOn ?? false
-            language = scene.visitor.language
-        }
-    }
-
-    private func countVisitorChanges(since before: VisitState, in scene: KioskScene) {
-        if !before.speechOn, scene.speech?.isOn == true { usage.speechSessions += 1 }
-        if let language = scene.visitor.language, language != before.language { usage.languageChoices[language, default: 0] += 1 }
     }
 }
