@@ -31,7 +31,7 @@ let package = Package(
         // Text files as people write them (CRLF, CR, BOM, invalid UTF-8, tabs): one reader for all.
         .target(name: "TextFile"),
         // The one logger: swift-log with a handler that writes journal priorities under systemd.
-        // Clocks, percentiles, the heap counter and the bench harness: one of each.
+        // Clocks, percentiles and the heap counter: one of each.
         .target(name: "Measure", dependencies: ["CHeapUsage"]),
         .target(name: "CHeapUsage"),  // glibc malloc statistics (or ASan's count) and the mmap threshold
         .target(name: "LecternLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -116,10 +116,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
+        // real loop, speech, start-up): no production module depends on it.
+        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Platform",
+                                                   "PDFPages", "Speech", "CTurboJPEG"]),
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -133,7 +137,7 @@ let package = Package(
         .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
-        .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
+        .testTarget(name: "MeasureTests", dependencies: ["Measure", "Benchmarks"]),
         .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
@@ -151,7 +155,7 @@ let package = Package(
             "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster"]),
+        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Benchmarks"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -72,7 +72,7 @@ public final class Typesetter {
     }
 
     /// Lays out without consulting the recent-layouts memo (benchmarks measure this).
-    func freshLayout(_ document: Document, width: Int) -> PageLayout {
+    public func freshLayout(_ document: Document, width: Int) -> PageLayout {
         var builder = LayoutBuilder(typesetter: self, width: width, baseDirectory: document.baseDirectory)
         builder.language = document.language ?? style.language
         builder.directionPolicy = DirectionPolicy(explicit: document.direction ?? style.direction,

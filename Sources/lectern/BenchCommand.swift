@@ -1,4 +1,5 @@
 import Measure
+import Benchmarks
 import ArgumentParser
 import Foundation
 import Raster

@@ -1,6 +1,6 @@
 import Foundation
 import Kiosk
-@testable import lectern
+@testable import Benchmarks
 @testable import Typeset
 import XCTest
 

@@ -1,4 +1,5 @@
 import Measure
+import Benchmarks
 import XCTest
 
 final class MeasureTests: XCTestCase {

@@ -10,13 +10,13 @@ import PDFPages
 /// read back from the cache), page 1's PNG decoded off the loop and the frame drawn. The
 /// document is Debian's shared-mime-info specification (package shared-mime-info), a PDF
 /// nobody here wrote. The warm-up iterations fill the cache.
-enum PDFStartScene {
+public enum PDFStartScene {
     static let document = "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf"
 
-    static var benchCases: [BenchCase] {
+    public static var benchCases: [BenchCase] {
         [BenchCase(name: "start.pdf.warm") { w, h in
             guard FileManager.default.isReadableFile(atPath: document), SandboxedProcess.locate("pdftocairo") != nil else {
-                throw CLIUsageError("start.pdf.warm needs \(document) (package shared-mime-info) and poppler-utils")
+                throw BenchSetupError("start.pdf.warm needs \(document) (package shared-mime-info) and poppler-utils")
             }
             // The process's one render queue caches here (read at its first use).
             setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-bench-pdf-\(getpid())", 1)

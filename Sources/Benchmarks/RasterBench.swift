@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Measure
+import Raster
 
 /// The rasterizer's own cases.
 public enum RasterBench {

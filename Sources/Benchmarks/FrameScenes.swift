@@ -11,7 +11,7 @@ import Touch
 /// buffers whose flips complete at once): touches are fed as events, like libinput's, and
 /// the loop draws the frame as the device does, panning where the driver pans and writing
 /// pulls and fades straight into a scan-out buffer.
-final class FrameScene {
+public final class FrameScene {
     let name: String
     let assembly: KioskAssembly
     private let player: HeadlessPlayer
@@ -20,7 +20,7 @@ final class FrameScene {
 
     /// The dense scenes (a screen full of text, a page with photographs, a fling across
     /// a long page) and, as `frame.*.light`, the earlier ones on the short demo pages.
-    static var benchCases: [BenchCase] {
+    public static var benchCases: [BenchCase] {
         // The demo pages follow, so the menu ring has its usual items.
         let dense = { [BenchPages.denseText()] + KioskConfig.builtIn.pages }
         let long = { [try BenchPages.longWithImages(directory: imageDirectory)] + KioskConfig.builtIn.pages }
@@ -174,9 +174,4 @@ final class FrameScene {
         }
         return s
     }
-}
-
-struct BenchSetupError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

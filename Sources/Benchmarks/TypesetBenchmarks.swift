@@ -1,4 +1,5 @@
 import Measure
+import Typeset
 import Raster
 
 /// `lectern bench` cases for text: layout of a 20 KB mixed Latin/CJK page at 1080 px,

@@ -6,11 +6,11 @@ import Measure
 /// reading the monotonic clock it prints at its first frame against the clock read just
 /// before it was spawned: exec, dynamic loading, configuration, fonts, layout of the
 /// first page and its first frame all count.
-enum StartBench {
-    struct Result { let name: String; let runs: [Double] }
+public enum StartBench {
+    public struct Result { public let name: String; public let runs: [Double] }
 
     /// The demo site (built-in pages) and a 20-page German site with hyphenation.
-    static func run(runs: Int, size: String) throws -> [Result] {
+    public static func run(runs: Int, size: String) throws -> [Result] {
         let dir = NSTemporaryDirectory() + "lectern-start-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -1,4 +1,5 @@
 import Measure
+import Raster
 import CTurboJPEG
 
 /// `lectern bench` cases for decoding a menu icon: a 1024-px picture shown at 96 px.

@@ -1,3 +1,4 @@
+import Measure
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -102,4 +103,11 @@ final class FrameCopyBuffers {
         source.deallocate()
         destination.deallocate()
     }
+}
+
+/// A case that cannot be set up here (no speech synthesiser, no PDF renderer): the one
+/// message `lectern bench` prints for it.
+public struct BenchSetupError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -15,16 +15,16 @@ import Speech
 /// the iteration ends when ALSA has the first samples. The sink hands over that first
 /// piece only and declines the rest, so espeak-ng stops at once and the next iteration
 /// starts from a quiet speech thread, as a visitor's gesture would.
-enum SpeechScene {
-    static var benchCases: [BenchCase] {
+public enum SpeechScene {
+    public static var benchCases: [BenchCase] {
         [BenchCase(name: "speech.gesture") { w, h in try gesture(width: w, height: h) }]
     }
 
     static func gesture(width: Int, height: Int) throws -> () -> Void {
         let synthesizer: EspeakSynthesizer
-        do { synthesizer = try EspeakSynthesizer() } catch { throw CLIUsageError("speech.gesture: \(error)") }
+        do { synthesizer = try EspeakSynthesizer() } catch { throw BenchSetupError("speech.gesture: \(error)") }
         let alsa = ALSASink(device: "null", volume: 1)
-        do { try alsa.begin(sampleRate: synthesizer.sampleRate) } catch { throw CLIUsageError("speech.gesture: \(error)") }
+        do { try alsa.begin(sampleRate: synthesizer.sampleRate) } catch { throw BenchSetupError("speech.gesture: \(error)") }
         let sink = FirstSampleSink(alsa: alsa)
         let output = PlayerOutput(player: SpeechPlayer(synthesizer: synthesizer, sink: sink))
         let assembly = try KioskAssembly(config: KioskConfig.builtIn, width: width, height: height, speech: output)
