@@ -39,10 +39,24 @@ public final class DeviceSession {
     /// The loop is made, before it runs: add fds and timers to it (the content watcher).
     public var onLoop: (DeviceLoop, FrameMetrics) -> Void = { _, _ in }
 
+    /// The signals the session reads from its signalfd: SIGTERM, SIGINT, SIGHUP, SIGUSR1
+    /// and the VT release / acquire signals.
+    static let signals = [DeviceSignal.terminate, .interrupt, .hangUp, .user1].map(\.rawValue)
+        + [Console.releaseSignal, Console.acquireSignal]
+    /// Made (and the signals blocked) when the session is made, before `lectern run`
+    /// starts any thread: a thread inherits the mask of the thread that starts it, and a
+    /// thread with the signals unblocked (the speech player, the PDF renderers' queue)
+    /// takes SIGHUP, SIGTERM or a VT signal with its default action, which ends the
+    /// process: no reload, no clean exit, no console given back (the machine test saw
+    /// all three once espeak-ng's data was in its image).
+    private var signalFD: FileDescriptor?
+    private var signalFDError: Error?
+
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
         self.log = log
         self.system = system
+        do { signalFD = try system.signalFD(Self.signals) } catch { signalFDError = error }
     }
 
     /// Tells systemd what the kiosk shows (`systemctl status lectern`: STATUS=).
@@ -52,12 +66,11 @@ public final class DeviceSession {
     /// the CRTC on the way out (also when an error is thrown).
     public func run(scene: FrameSource) throws {
         let notifier = self.notifier
-        // Block the signals first: from here on SIGTERM is read from the signalfd and
-        // cannot kill Lectern between taking the console and restoring it. The VT
-        // release / acquire signals are included so an early VT switch is not fatal.
-        let signals = [DeviceSignal.terminate, .interrupt, .hangUp, .user1].map(\.rawValue)
-            + [Console.releaseSignal, Console.acquireSignal]
-        let signalFD = try system.signalFD(signals)
+        // The signals were blocked when the session was made: SIGTERM is read from the
+        // signalfd and cannot kill Lectern between taking the console and restoring it;
+        // the VT release / acquire signals are included so an early VT switch is not fatal.
+        guard let signalFD else { throw signalFDError ?? Errno.badFileDescriptor }
+        self.signalFD = nil
         defer { system.close(signalFD) }
         let card = try DRMCard.open(explicit: options.card, system: system)
         guard try MasterWait.acquire(card, system: system, signalFD: signalFD, log: log, status: { notifier.status($0); notifier.ready() }) else {
