@@ -21,6 +21,15 @@ final class PDFPageTests: LinkTestCase {
         setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-pdf-kiosk-\(getpid())", 0)
     }
 
+    /// Log.logger's lines during this test (the logger is given back when it ends).
+    final class CapturedLog { var lines: [String] = [] }
+    func captureLog() -> CapturedLog {
+        let log = CapturedLog(), saved = Log.logger
+        Log.logger = Logger(sink: { log.lines.append($0) })
+        addTeardownBlock { Log.logger = saved }
+        return log
+    }
+
     func pdfConfig() -> KioskConfig {
         var config = KioskConfig()
         config.text.size = 20
@@ -225,13 +234,10 @@ final class PDFPageTests: LinkTestCase {
         try bytes.prefix(400).write(to: URL(fileURLWithPath: dir + "/truncated.pdf"))
         var config = pdfConfig()
         config.pages = [.init(title: "Broken", source: .file(path: dir + "/truncated.pdf"))]
-        var lines: [String] = []
-        let saved = Log.logger
-        Log.logger = Logger(sink: { lines.append($0) })
-        defer { Log.logger = saved }
+        let log = captureLog()
         let (assembly, player) = try makePlayer(config)
         settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
-        XCTAssertTrue(lines.contains { $0.contains("truncated.pdf") && $0.contains("placeholder") }, "\(lines)")
+        XCTAssertTrue(log.lines.contains { $0.contains("truncated.pdf") && $0.contains("placeholder") }, "\(log.lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         XCTAssertGreaterThan(player.scene.pageLength(of: 0), Double(height), "a placeholder of a sheet's size")
     }
@@ -248,13 +254,10 @@ final class PDFPageTests: LinkTestCase {
         XCTAssertTrue(run.succeeded, run.failure)
         var config = pdfConfig()
         config.pages = [.init(title: "Locked", source: .file(path: dir + "/locked.pdf")), .init(title: "Note", source: .builtIn(markdown: "# Still here"))]
-        var lines: [String] = []
-        let saved = Log.logger
-        Log.logger = Logger(sink: { lines.append($0) })
-        defer { Log.logger = saved }
+        let log = captureLog()
         let (assembly, player) = try makePlayer(config)
         settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
-        XCTAssertTrue(lines.contains { $0.contains("locked.pdf") && $0.contains("placeholder") && $0.lowercased().contains("password") }, "\(lines)")
+        XCTAssertTrue(log.lines.contains { $0.contains("locked.pdf") && $0.contains("placeholder") && $0.lowercased().contains("password") }, "\(log.lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         assembly.scene.show(page: 1, at: 1)
         player.render(at: 1.1)
@@ -285,16 +288,13 @@ final class PDFPageTests: LinkTestCase {
         let path = try freshCopy(of: Self.fixture, named: "brochure.pdf", in: try temporaryDirectory("killed"))
         var config = pdfConfig()
         config.pages = [.init(title: "Brochure", source: .file(path: path)), .init(title: "Note", source: .builtIn(markdown: "# Still here"))]
-        var lines: [String] = []
-        let saved = Log.logger
-        Log.logger = Logger(sink: { lines.append($0) })
-        defer { Log.logger = saved }
+        let log = captureLog()
         let queue = PDFRenderQueue.shared
         queue.onRendererStart = { kill($0, SIGKILL) }
         defer { queue.onRendererStart = nil }
         let (assembly, player) = try makePlayer(config)
         settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
-        XCTAssertTrue(lines.contains { $0.contains("brochure.pdf page") && $0.contains("placeholder") }, "\(lines)")
+        XCTAssertTrue(log.lines.contains { $0.contains("brochure.pdf page") && $0.contains("placeholder") }, "\(log.lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         assembly.scene.show(page: 1, at: 1)
         player.render(at: 1.1)
@@ -310,15 +310,12 @@ final class PDFPageTests: LinkTestCase {
         try Data(TestPDFs.manyPages(100_000)).write(to: URL(fileURLWithPath: path))
         var config = pdfConfig()
         config.pages = [.init(title: "Many", source: .file(path: path))]
-        var lines: [String] = []
-        let saved = Log.logger
-        Log.logger = Logger(sink: { lines.append($0) })
-        defer { Log.logger = saved }
+        let log = captureLog()
         let before = HeapUsage.bytesInUse()
         let (assembly, player) = try makePlayer(config)
         let pdf = try XCTUnwrap(assembly.content.pdf)
         settle(player, pdf, at: 0.1)
-        XCTAssertTrue(lines.contains { $0.contains("many.pdf") && $0.contains("of 100000 pages") }, "\(lines)")
+        XCTAssertTrue(log.lines.contains { $0.contains("many.pdf") && $0.contains("of 100000 pages") }, "\(log.lines)")
         // The sheets are blue (the generator's page content): one is on screen.
         let blue = player.canvas.color(x: width / 2, y: height / 2)!
         XCTAssertGreaterThan(Int(blue.blue), Int(blue.red) + 100, "a rendered sheet, not the placeholder")
