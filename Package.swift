@@ -119,7 +119,8 @@ let package = Package(
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
         .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Platform",
-                                                   "PDFPages", "Speech", "CTurboJPEG"]),
+                                                   "PDFPages", "Speech", "CTurboJPEG", "LecternLog",
+                                                   .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
             dependencies: [

@@ -1,5 +1,7 @@
 import Foundation
 import Kiosk
+import LecternLog
+import Logging
 import KioskHeadless
 import Measure
 import PDFPages
@@ -22,7 +24,14 @@ public enum PDFStartScene {
             setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-bench-pdf-\(getpid())", 1)
             var config = FrameScene.config(pages: KioskConfig.builtIn.pages)
             config.pages.insert(.init(title: "Specification", source: .file(path: document)), at: 0)
-            return { start(config, width: w, height: h) }
+            return {
+                // One "N pages; renderer sandbox" line per start would bury the bench's table
+                // (a few hundred starts are sampled); the kiosk's log is what `lectern run` shows.
+                let kept = Log.logger
+                Log.logger = Logger { _ in }
+                defer { Log.logger = kept }
+                start(config, width: w, height: h)
+            }
         }]
     }
 
