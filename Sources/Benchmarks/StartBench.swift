@@ -9,16 +9,21 @@ import Measure
 public enum StartBench {
     public struct Result { public let name: String; public let runs: [Double] }
 
-    /// The demo site (built-in pages) and a 20-page German site with hyphenation.
-    public static func run(runs: Int, size: String) throws -> [Result] {
+    /// The cases, each a start of this binary to its first frame: the demo site (built-in
+    /// pages) and a 20-page German site with hyphenation.
+    public static let names = ["start.demo", "start.german20"]
+
+    public static func run(_ names: [String] = names, runs: Int, size: String) throws -> [Result] {
         let dir = NSTemporaryDirectory() + "lectern-start-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let german = try GermanSite.write(into: dir, pages: 20)
-        return [
-            Result(name: "start.demo", runs: try (0..<runs).map { _ in try once(arguments: ["first-frame", "--size", size]) }),
-            Result(name: "start.german20", runs: try (0..<runs).map { _ in try once(arguments: ["first-frame", "--size", size, "--config", german]) }),
-        ]
+        let arguments = ["start.demo": ["first-frame", "--size", size],
+                         "start.german20": ["first-frame", "--size", size, "--config", german]]
+        return try names.compactMap { name in
+            guard let args = arguments[name] else { return nil }
+            return Result(name: name, runs: try (0..<runs).map { _ in try once(arguments: args) })
+        }
     }
 
     /// Seconds from just before the spawn to the first frame.

@@ -25,4 +25,38 @@ final class BenchCLITests: XCTestCase {
             }
         }
     }
+
+    /// `--filter` picks start cases by name like any other: `start.demo` runs that one
+    /// start case and nothing else (it ran both start cases for any "start…" prefix).
+    func testFilterPicksOneStartCaseByName() throws {
+        let (status, out, _) = try bench(["--quick", "--json", "--filter", "start.demo"])
+        XCTAssertEqual(status, 0)
+        let names = out.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["name"] as? String
+        }
+        XCTAssertEqual(names, ["start.demo"])
+    }
+
+    func testAnUnknownFilterSaysWhichNamesExist() throws {
+        let (status, _, err) = try bench(["--quick", "--filter", "nosuch"])
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(err.contains("no benchmark name starts with 'nosuch'"), err)
+        XCTAssertTrue(err.contains("start.german20"), err)
+    }
+
+    private func bench(_ arguments: [String]) throws -> (Int32, String, String) {
+        let path = BuiltProducts.lectern
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: path), "build lectern first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["bench"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
 }
