@@ -33,11 +33,6 @@ extension KioskRuntime: FrameSource {
                            displayOn: displayPowered)
     }
 
-    /// What a reload asks of the display owner, in the loop's terms.
-    public func deviceReload(at time: Double) -> ReloadEffect {
-        effect(of: reload(at: time))
-    }
-
     /// What an outcome asks of the display owner (SIGHUP and the content watcher alike).
     public func effect(of outcome: ReloadOutcome) -> ReloadEffect {
         switch outcome {

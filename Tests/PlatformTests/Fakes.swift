@@ -184,7 +184,7 @@ final class FakeSink: FrameSink {
     var presents: [Double] = []
     var powerChanges: [Bool] = []
     private(set) var poweredOn = true
-    var nativeSize: (width: Int, height: Int)? { (bitmap.canvas.width, bitmap.canvas.height) }
+    var geometry: DisplayGeometry? { DisplayGeometry(nativeWidth: bitmap.canvas.width, nativeHeight: bitmap.canvas.height, rotation: rotation) }
     private(set) var rotation = Rotation.r0
     /// `reconfigure` takes the new rotation, then fails with this (a modeset the driver
     /// refused half-way, say).
@@ -209,5 +209,30 @@ final class FakeSink: FrameSink {
     func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
         self.rotation = rotation
         if let reconfigureError { throw reconfigureError }
+    }
+}
+
+/// A loop delegate that records what the loop asks of it.
+final class RecordingDelegate: DeviceLoopDelegate {
+    var reloads: [Double] = []
+    var effect = ReloadEffect.nothing
+    var signals: [Int32] = []
+    /// The geometry each touch input was made for, oldest first.
+    var inputGeometries: [DisplayGeometry] = []
+    var onSignal: (Int32, DeviceLoop) -> Void = { _, _ in }
+
+    func reload(at time: Double) -> ReloadEffect {
+        reloads.append(time)
+        return effect
+    }
+
+    func makeInput(for geometry: DisplayGeometry) -> InputSource? {
+        inputGeometries.append(geometry)
+        return nil
+    }
+
+    func handleSignal(_ signal: Int32, in loop: DeviceLoop) {
+        signals.append(signal)
+        onSignal(signal, loop)
     }
 }

@@ -2,8 +2,10 @@ import Touch
 
 /// What the loop asks of the display when a reload changes how it is driven.
 extension KMSDisplay {
-    public var nativeSize: (width: Int, height: Int)? {
-        output.map { ($0.mode.width, $0.mode.height) }
+    /// The chosen output's mode, the rotation, and the connector's density (EDID).
+    public var geometry: DisplayGeometry? {
+        output.map { DisplayGeometry(nativeWidth: $0.mode.width, nativeHeight: $0.mode.height, rotation: rotation,
+                                     pixelsPerMillimetre: $0.pixelsPerMillimetre) }
     }
 
     public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {

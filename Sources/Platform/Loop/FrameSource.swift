@@ -90,11 +90,9 @@ public protocol FrameSink: AnyObject {
     /// What the sink offers the compositor beyond the canvas (`KMSDisplay`: panning where
     /// the driver is known to pan, direct frames); nil otherwise.
     var scanoutSurface: ScanoutSurface? { get }
-    /// The panel's native (unrotated) mode, nil without an output: touch input is made
-    /// for it.
-    var nativeSize: (width: Int, height: Int)? { get }
-    /// How the panel is mounted. The sink owns it: drawing and touch both follow it.
-    var rotation: Rotation { get }
+    /// The panel's native (unrotated) mode, how it is mounted and its density; nil
+    /// without an output. The sink owns it: drawing and touch input both follow it.
+    var geometry: DisplayGeometry? { get }
     /// A reload asks for another rotation or mode (a new modeset on the device).
     func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws
 }
