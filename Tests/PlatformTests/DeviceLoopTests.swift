@@ -31,13 +31,15 @@ final class DeviceLoopTests: XCTestCase {
         do { try loop.run() } catch is EmbeddedRunFinished {}
     }
 
-    /// A reload asks for another rotation and the display fails half-way: whatever
-    /// rotation the display is left in, touch input is made again for it, so drawing and
-    /// touch never disagree (the display owns the rotation; input follows it).
+    /// A reload asks for another rotation and the display applies it, fails half-way
+    /// (keeping the new rotation) or refuses (keeping the old): whatever geometry the
+    /// display is left in, touch input is made again for it, so drawing and touch never
+    /// disagree (the display owns the rotation; input follows it, not the request).
     func testAFailedReconfigureLeavesInputOnTheDisplaysRotation() throws {
-        for failing in [false, true] {
+        for (failing, refusing, held) in [(false, false, Rotation.r90), (true, false, .r90), (false, true, .r0)] {
             let sink = try FakeSink(system: system, usesFlips: false)
             sink.reconfigureError = failing ? .invalidArgument : nil
+            sink.reconfigureRefusal = refusing ? .invalidArgument : nil
             let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [1, 15])
             let delegate = RecordingDelegate()
             delegate.effect = .reconfigure(rotation: .r90, mode: nil)
@@ -46,8 +48,10 @@ final class DeviceLoopTests: XCTestCase {
             system.horizon = clock.time + 1
             system.sendSignal(1, at: clock.time + 0.5)
             try run(loop)
-            XCTAssertEqual(sink.rotation, .r90)
-            XCTAssertEqual(delegate.inputGeometries.last?.rotation, sink.rotation, "input made for the display's rotation (reconfigure failing: \(failing))")
+            XCTAssertEqual(sink.rotation, held)
+            XCTAssertEqual(delegate.inputGeometries.count, 2, "input made at start and again after the reconfigure")
+            XCTAssertEqual(delegate.inputGeometries.last, sink.geometry,
+                           "input made for the display's geometry (failing: \(failing), refusing: \(refusing))")
         }
     }
 

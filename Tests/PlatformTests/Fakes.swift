@@ -189,6 +189,9 @@ final class FakeSink: FrameSink {
     /// `reconfigure` takes the new rotation, then fails with this (a modeset the driver
     /// refused half-way, say).
     var reconfigureError: Errno?
+    /// `reconfigure` fails with this and keeps the rotation it had (as `KMSDisplay` does
+    /// when the mode asked for is not offered).
+    var reconfigureRefusal: Errno?
 
     init(system: EmbeddedSystemCalls, usesFlips: Bool, width: Int = 8, height: Int = 4) throws {
         self.system = system
@@ -207,6 +210,7 @@ final class FakeSink: FrameSink {
     func handleReadable() throws -> Int { isBusy = false; return 1 }
     func setPower(on: Bool) { powerChanges.append(on); poweredOn = on }
     func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+        if let reconfigureRefusal { throw reconfigureRefusal }
         self.rotation = rotation
         if let reconfigureError { throw reconfigureError }
     }

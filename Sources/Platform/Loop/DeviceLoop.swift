@@ -192,7 +192,7 @@ public final class DeviceLoop {
     /// The canvas to draw into if a frame may be drawn now, else nil (and the state says
     /// when it may).
     private func frameTarget(at now: Double) -> FrameTarget? {
-        guard let canvas = sink.canvas else {
+        guard let canvas = sink.canvas, let geometry = sink.geometry else {
             repaint = .suspended
             inputSince = nil   // nothing can be shown: no latency to measure
             return nil
@@ -213,7 +213,7 @@ public final class DeviceLoop {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil
         }
-        return FrameTarget(canvas: canvas, full: full, scanout: sink.scanoutSurface, compositor: compositor)
+        return FrameTarget(canvas: canvas, full: full, geometry: geometry, scanout: sink.scanoutSurface, compositor: compositor)
     }
 
     // MARK: Events

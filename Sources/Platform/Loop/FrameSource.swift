@@ -26,12 +26,17 @@ public struct FrameTarget {
     /// The canvas is new (first frame, new mode or rotation) or the loop was asked for a
     /// full redraw (a reload): everything is drawn and damaged.
     public let full: Bool
+    /// The display this frame is for, as the sink holds it now (its canvas is the
+    /// geometry's logical size): handed down, never copied, so a reload that rotates or
+    /// a hotplug that changes the mode reaches the scene with the next frame.
+    public let geometry: DisplayGeometry
     let scanout: ScanoutSurface?
     let compositor: Compositor
 
-    public init(canvas: Canvas, full: Bool, scanout: ScanoutSurface?, compositor: Compositor) {
+    public init(canvas: Canvas, full: Bool, geometry: DisplayGeometry, scanout: ScanoutSurface?, compositor: Compositor) {
         self.canvas = canvas
         self.full = full
+        self.geometry = geometry
         self.scanout = scanout
         self.compositor = compositor
     }
