@@ -1,6 +1,6 @@
 import Kiosk
 import Logging
-import Platform
+import LoopCore
 
 /// The kiosk's side of the loop, wired once for `lectern run`, the headless player and
 /// the tests: SIGHUP reloads the runtime (and tells the content watcher and the metrics

@@ -1,6 +1,6 @@
 import Frames
 import Kiosk
-import Platform
+import LoopCore
 import Raster
 import Touch
 

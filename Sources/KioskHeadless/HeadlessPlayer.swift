@@ -2,6 +2,7 @@ import Kiosk
 import KioskDevice
 import LecternLog
 import Logging
+import LoopCore
 import Platform
 import PlatformEmbedded
 import Raster

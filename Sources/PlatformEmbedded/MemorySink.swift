@@ -1,4 +1,4 @@
-import Platform
+import LoopCore
 import Raster
 import Touch
 

@@ -1,4 +1,4 @@
-import Platform
+import LoopCore
 import Touch
 
 /// Touches from a list (a gesture script, a recording), each readable at its time.

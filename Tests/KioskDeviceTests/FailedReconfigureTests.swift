@@ -1,6 +1,7 @@
 import Foundation
 import KioskDevice
 import Logging
+import LoopCore
 import Platform
 import PlatformEmbedded
 import Touch

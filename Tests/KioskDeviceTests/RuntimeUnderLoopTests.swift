@@ -2,7 +2,7 @@ import Foundation
 import KioskDevice
 import LecternLog
 import Logging
-import Platform
+import LoopCore
 import PlatformEmbedded
 import Raster
 import Touch

@@ -1,3 +1,4 @@
+import LoopCore
 import Platform
 import PlatformEmbedded
 import Raster

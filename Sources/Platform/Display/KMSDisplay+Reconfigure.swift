@@ -1,3 +1,4 @@
+import LoopCore
 import Touch
 
 /// What the loop asks of the display when a reload changes how it is driven.

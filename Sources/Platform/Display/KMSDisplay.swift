@@ -1,5 +1,6 @@
 import Logging
 import Glibc
+import LoopCore
 import Raster
 import Touch
 

@@ -1,4 +1,5 @@
 import Logging
+import LoopCore
 import Touch
 
 /// Touch input on the device: a libinput reader on a udev seat, mapping the panel's
