@@ -99,20 +99,27 @@ let package = Package(
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
 
-        // The hardware edge.
+        // The loop's core (the swift-nio shape: a core, a Linux platform, an embedded one):
+        // the device loop, the protocols it drives (frame source and sink, touch input,
+        // service notifier, syscalls, its delegate) and the compositor; no device library.
+        .target(name: "LoopCore", dependencies: [
+            "Measure", "Touch", "Raster", "Frames", "LecternLog",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // The hardware edge: the Linux implementations (DRM/KMS, libinput, syscalls, signalfd, sd_notify).
         .target(name: "Platform", dependencies: [
-            "Measure", "Touch", "Raster", "Frames", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "LoopCore", "Measure", "Touch", "Raster", "Frames", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
         // with a manual clock, scripted touches and frames in memory.
-        .target(name: "PlatformEmbedded", dependencies: ["Measure", "Platform", "Raster", "Touch"]),
+        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Platform", "Raster", "Touch"]),
         // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "Platform", "Raster", "Touch", "CSystemShim"]),
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Touch", "CSystemShim"]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
-            "Kiosk", "KioskDevice", "Measure", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
+            "Kiosk", "KioskDevice", "Measure", "LoopCore", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -124,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "LoopCore", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -150,10 +157,10 @@ let package = Package(
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
-            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "Platform", "Raster", "Touch", "LecternLog", "Measure",
+            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Raster", "Touch", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Benchmarks"]),

@@ -2,8 +2,9 @@ import Foundation
 import Kiosk
 import LecternLog
 import Logging
-import Measure
+import LoopCore
 import Platform
+import Measure
 
 /// Content that updates itself: the configuration file, every page, image and icon of
 /// the site, and the directories holding them are watched with inotify (and the

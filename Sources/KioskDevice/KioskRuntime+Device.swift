@@ -1,6 +1,6 @@
 import Frames
 import Kiosk
-import Platform
+import LoopCore
 import Raster
 import Touch
 
@@ -31,11 +31,6 @@ extension KioskRuntime: FrameSource {
         let moving = described ? isAnimating(at: time) : needsFrame(at: time)
         return FrameReport(damage: damage, moving: moving, nextDeadline: nextDeadline(),
                            displayOn: displayPowered)
-    }
-
-    /// What a reload asks of the display owner, in the loop's terms.
-    public func deviceReload(at time: Double) -> ReloadEffect {
-        effect(of: reload(at: time))
     }
 
     /// What an outcome asks of the display owner (SIGHUP and the content watcher alike).

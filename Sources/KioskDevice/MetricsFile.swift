@@ -2,8 +2,9 @@ import Foundation
 import Kiosk
 import LecternLog
 import Logging
-import Measure
+import LoopCore
 import Platform
+import Measure
 
 /// Health and usage in Prometheus' text format, for node_exporter's textfile collector:
 /// written atomically at most once a minute while anything counted changes, and at

@@ -2,7 +2,7 @@ import CSystemShim
 import Foundation
 import Glibc
 import Kiosk
-import Platform
+import LoopCore
 
 /// The system's wall clock (CLOCK_REALTIME) and time zone (TZ, else /etc/localtime, as
 /// Foundation reads them) for the opening hours. The time zone is read once, at start.

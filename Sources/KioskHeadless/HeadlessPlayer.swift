@@ -2,6 +2,7 @@ import Kiosk
 import KioskDevice
 import LecternLog
 import Logging
+import LoopCore
 import Platform
 import PlatformEmbedded
 import Raster
@@ -28,6 +29,9 @@ public final class HeadlessPlayer {
     public let sink: ObservedSink
     public let loop: DeviceLoop
     public let input: ScriptedInput
+    /// The kiosk's loop delegate, as on the device: reload, and touch input (the scripted
+    /// touches, given in logical pixels).
+    public let delegate: KioskLoopDelegate
     /// Called after the kiosk handled each touch (`lectern replay` notes the gestures).
     public var onTouch: (TouchEvent) -> Void {
         get { observer.onTouch }
@@ -65,7 +69,9 @@ public final class HeadlessPlayer {
         input = ScriptedInput(system: system)
         observer = ObservedRuntime(runtime)
         loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: observer, log: runtime.logger)
-        loop.input = input
+        delegate = KioskLoopDelegate(runtime: runtime, touch: ScriptedInputMaker(input))
+        loop.delegate = delegate
+        loop.attachInput()
         sink.onPresent = { [unowned self] damage in
             damageSinceRender.add(damage)
             shownTime = clock.time

@@ -1,5 +1,5 @@
+import LoopCore
 import Measure
-import Platform
 import Raster
 import Touch
 

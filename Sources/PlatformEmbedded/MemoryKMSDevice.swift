@@ -1,3 +1,4 @@
+import LoopCore
 import Platform
 
 /// A KMS device whose dumb buffers are plain memory: the headless kiosk and the bench

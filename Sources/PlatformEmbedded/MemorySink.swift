@@ -1,4 +1,4 @@
-import Platform
+import LoopCore
 import Raster
 import Touch
 
@@ -33,7 +33,7 @@ public final class MemorySink: FrameSink {
     public var pollFD: FileDescriptor? { nil }
     public var canvas: Canvas? { frame.canvas }
     public var isBusy: Bool { false }
-    public var nativeSize: (width: Int, height: Int)? { panel }
+    public var geometry: DisplayGeometry? { DisplayGeometry(nativeWidth: panel.width, nativeHeight: panel.height, rotation: rotation) }
 
     public func present(_ damage: Region) throws -> PresentOutcome {
         presents += 1

@@ -1,4 +1,4 @@
-import Platform
+import LoopCore
 import Raster
 import Touch
 
@@ -18,8 +18,7 @@ public final class ObservedSink: FrameSink {
     public var frameInterval: Double { sink.frameInterval }
     public var poweredOn: Bool { sink.poweredOn }
     public var scanoutSurface: ScanoutSurface? { sink.scanoutSurface }
-    public var nativeSize: (width: Int, height: Int)? { sink.nativeSize }
-    public var rotation: Rotation { sink.rotation }
+    public var geometry: DisplayGeometry? { sink.geometry }
     public var lastFlipTime: Double? { sink.lastFlipTime }
 
     public func present(_ damage: Region) throws -> PresentOutcome {

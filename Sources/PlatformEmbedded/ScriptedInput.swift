@@ -1,4 +1,4 @@
-import Platform
+import LoopCore
 import Touch
 
 /// Touches from a list (a gesture script, a recording), each readable at its time.
@@ -67,4 +67,35 @@ public final class ScriptedInput: InputSource {
         case .up, .cancel: return event
         }
     }
+}
+
+/// Scripted touches as the loop's touch input: the same `ScriptedInput` each time it is
+/// asked. With `nativeCoordinates`, touches are given in the panel's native coordinates
+/// and the input is told each geometry the loop hands it (as libinput is on the device);
+/// otherwise they are logical already (the headless player's scripts).
+public struct ScriptedInputMaker: TouchInputMaker {
+    public let input: ScriptedInput
+    public let nativeCoordinates: Bool
+    /// Every geometry input was made for, oldest first (the reconfigure tests).
+    public let made: GeometryLog
+
+    public init(_ input: ScriptedInput, nativeCoordinates: Bool = false) {
+        self.input = input
+        self.nativeCoordinates = nativeCoordinates
+        made = GeometryLog()
+    }
+
+    public func makeInput(for geometry: DisplayGeometry) throws -> InputSource {
+        made.geometries.append(geometry)
+        if nativeCoordinates {
+            input.panel = (geometry.nativeWidth, geometry.nativeHeight)
+            input.rotation = geometry.rotation
+        }
+        return input
+    }
+}
+
+/// The geometries a `ScriptedInputMaker` was asked for (a class: the maker is a value).
+public final class GeometryLog {
+    public internal(set) var geometries: [DisplayGeometry] = []
 }

@@ -34,7 +34,7 @@ struct FirstFrameCommand: ParsableCommand {
         HyphenationDictionaries.shared.waitsForLoading = false  // as `run` does
         let runtime = KioskRuntime(config: kioskConfig, configPath: config, log: Logger(sink: { _ in }))
         let player = try HeadlessPlayer(runtime: runtime, width: parts[0], height: parts[1])
-        player.loop.onFirstFrame = {
+        player.delegate.onFirstFrame = {
             FileHandle.standardOutput.write(Data("first_frame_monotonic_s=\(SystemClock().now())\n".utf8))
             Foundation.exit(0)
         }

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import LecternLog
 import Logging
+import LoopCore
 import Measure
 import Platform
 import Touch

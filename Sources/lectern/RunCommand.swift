@@ -67,35 +67,9 @@ struct RunCommand: ParsableCommand {
         }
         // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
         kiosk.speechOutput = DeviceSpeech.make(config: kioskConfig, log: session.log)
-        let seat = self.seat
-        // The panel's size: the touchscreen's if it says, else the display connector's.
-        var connectorDensity: Double?
-        session.onOutput = { output in connectorDensity = output.pixelsPerMillimetre }
-        session.makeInput = { width, height, rotation in
-            do {
-                let source = try LibinputTouchSource(seat: seat, rotation: rotation, nativeWidth: Double(width), nativeHeight: Double(height),
-                                                     log: session.log)
-                // Devices arrive as events: read them now so the panel's size is known
-                // before the kiosk picks its scale and touch slop (no touches yet).
-                var arrived: [TouchEvent] = []
-                source.dispatch(into: &arrived)
-                if kiosk.pixelsPerMillimetre == nil {
-                    kiosk.pixelsPerMillimetre = source.devices.lazy.compactMap { $0.pixelsPerMillimetre(nativeWidth: Double(width)) }.first
-                }
-                if kiosk.pixelsPerMillimetre == nil, let connectorDensity {
-                    kiosk.pixelsPerMillimetre = connectorDensity
-                    kiosk.densitySource = "the display connector"
-                }
-                return source
-            } catch {
-                session.log.info("touch input unavailable: \(error)")
-                if kiosk.pixelsPerMillimetre == nil, let connectorDensity {
-                    kiosk.pixelsPerMillimetre = connectorDensity
-                    kiosk.densitySource = "the display connector"
-                }
-                return nil
-            }
-        }
+        // Reload, touch input (libinput on the seat, for the display's geometry) and the
+        // panel's density: the kiosk's one loop delegate, as headless and in the tests.
+        let delegate = KioskLoopDelegate(runtime: kiosk, touch: LibinputTouchMaker(seat: seat, log: session.log))
         // Content that updates itself ([watch]): inotify on the site, checked once it settles.
         var watch: ContentWatch?
         if config != nil, kioskConfig.watch.enabled {
@@ -108,6 +82,8 @@ struct RunCommand: ParsableCommand {
         }
         let metrics = kioskConfig.metrics.enabled ? MetricsFile(path: kioskConfig.metrics.path, runtime: kiosk, log: session.log) : nil
         metrics?.watch = watch
+        delegate.watch = watch
+        delegate.metrics = metrics
         watch?.onUpdate = { update in
             session.status(update.ok ? "content updated" : "content update refused: \(update.reason)")
             metrics?.reloaded(update, refusedBy: true)
@@ -128,17 +104,6 @@ struct RunCommand: ParsableCommand {
             metrics?.frameMetrics = frameMetrics
             metrics?.attach(to: loop, clock: SystemClock())
         }
-        session.onReload = { time in
-            let outcome = kiosk.reload(at: time)
-            watch?.siteReloaded()
-            switch outcome {
-            case .applied: metrics?.reloaded(.init(wallTime: Date().timeIntervalSince1970, ok: true, reason: "applied"), refusedBy: false)
-            case let .rejected(reason): metrics?.reloaded(.init(wallTime: Date().timeIntervalSince1970, ok: false,
-                                                                reason: reason.split(separator: "\n").first.map(String.init) ?? reason), refusedBy: false)
-            case .noFile: break
-            }
-            return kiosk.effect(of: outcome)
-        }
         kiosk.onStatus = { session.status($0) }
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         // The first frame does not wait for a hyphenation dictionary (German: over a
@@ -155,7 +120,7 @@ struct RunCommand: ParsableCommand {
             session.wakeSources.append((PDFRenderQueue.shared.readyDescriptor, { time in kiosk.backgroundWorkFinished(at: time) }))
         }
         do {
-            try session.run(scene: kiosk)
+            try session.run(scene: kiosk, delegate: delegate)
         } catch let error as DisplayError {
             switch error {
             case .noDevice, .noSuchCard: fail(error.description, .unavailable)

@@ -1,4 +1,5 @@
 import Glibc
+import LoopCore
 import Platform
 
 /// SIGINT/SIGTERM read from a signalfd (Platform's syscall wrapper) instead of a

@@ -3,9 +3,10 @@ import Glibc
 import KioskDevice
 import KioskHeadless
 import Logging
+import LoopCore
+import Platform
 import Measure
 import PlatformEmbedded
-import Platform
 import Touch
 import XCTest
 @testable import Kiosk

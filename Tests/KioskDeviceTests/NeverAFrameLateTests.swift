@@ -1,6 +1,6 @@
 import KioskHeadless
 import Logging
-import Platform
+import LoopCore
 import PlatformEmbedded
 import Touch
 import XCTest

@@ -2,7 +2,7 @@ import Foundation
 import KioskDevice
 import LecternLog
 import Logging
-import Platform
+import LoopCore
 import PlatformEmbedded
 import Raster
 import Touch
@@ -42,13 +42,10 @@ final class RuntimeUnderLoopTests: XCTestCase {
         let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: runtime, signals: [1, 15])
         let input = ScriptedInput(events, system: system)
-        loop.makeInput = { width, height, rotation in
-            input.panel = (width, height)
-            input.rotation = rotation
-            return input
-        }
+        // The kiosk's own delegate, as `lectern run` wires it: SIGHUP reloads, touches
+        // are given in the panel's native coordinates and follow its rotation.
+        loop.delegate = KioskLoopDelegate(runtime: runtime, touch: ScriptedInputMaker(input, nativeCoordinates: true))
         loop.attachInput()
-        loop.onReload = { runtime.deviceReload(at: $0) }
         return Rig(clock: clock, system: system, sink: sink, runtime: runtime, loop: loop, input: input)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import KioskHeadless
-import Platform
+import LoopCore
 import Touch
 import XCTest
 @testable import Kiosk

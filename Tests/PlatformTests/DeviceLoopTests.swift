@@ -1,5 +1,6 @@
 import LecternLog
 import Logging
+import LoopCore
 import PlatformEmbedded
 import XCTest
 import Raster
@@ -31,23 +32,27 @@ final class DeviceLoopTests: XCTestCase {
         do { try loop.run() } catch is EmbeddedRunFinished {}
     }
 
-    /// A reload asks for another rotation and the display fails half-way: whatever
-    /// rotation the display is left in, touch input is made again for it, so drawing and
-    /// touch never disagree (the display owns the rotation; input follows it).
+    /// A reload asks for another rotation and the display applies it, fails half-way
+    /// (keeping the new rotation) or refuses (keeping the old): whatever geometry the
+    /// display is left in, touch input is made again for it, so drawing and touch never
+    /// disagree (the display owns the rotation; input follows it, not the request).
     func testAFailedReconfigureLeavesInputOnTheDisplaysRotation() throws {
-        for failing in [false, true] {
+        for (failing, refusing, held) in [(false, false, Rotation.r90), (true, false, .r90), (false, true, .r0)] {
             let sink = try FakeSink(system: system, usesFlips: false)
             sink.reconfigureError = failing ? .invalidArgument : nil
+            sink.reconfigureRefusal = refusing ? .invalidArgument : nil
             let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [1, 15])
-            var made: [Rotation] = []
-            loop.makeInput = { _, _, rotation in made.append(rotation); return nil }
-            loop.onReload = { _ in .reconfigure(rotation: .r90, mode: nil) }
+            let delegate = RecordingDelegate()
+            delegate.effect = .reconfigure(rotation: .r90, mode: nil)
+            loop.delegate = delegate
             loop.attachInput()
             system.horizon = clock.time + 1
             system.sendSignal(1, at: clock.time + 0.5)
             try run(loop)
-            XCTAssertEqual(sink.rotation, .r90)
-            XCTAssertEqual(made.last, sink.rotation, "input made for the display's rotation (reconfigure failing: \(failing))")
+            XCTAssertEqual(sink.rotation, held)
+            XCTAssertEqual(delegate.inputGeometries.count, 2, "input made at start and again after the reconfigure")
+            XCTAssertEqual(delegate.inputGeometries.last, sink.geometry,
+                           "input made for the display's geometry (failing: \(failing), refusing: \(refusing))")
         }
     }
 
@@ -146,15 +151,17 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertNil(loop.metrics?.work["frame"], "a report starts the next minute afresh")
     }
 
-    func testSIGTERMStopsAndOtherSignalsReachTheHook() throws {
+    func testSIGTERMStopsAndOtherSignalsReachTheDelegate() throws {
         let sink = try FakeSink(system: system, usesFlips: false)
-        system.sendSignal(1, at: 100.2)
+        system.sendSignal(1, at: 100.1)
+        system.sendSignal(10, at: 100.2)
         system.sendSignal(15, at: 100.3)
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [15, 2, 1, 10])
-        var received: [Int32] = []
-        loop.onSignal = { received.append($0) }
+        let delegate = RecordingDelegate()
+        loop.delegate = delegate
         try loop.run()   // returns normally: no EmbeddedRunFinished
-        XCTAssertEqual(received, [1])
+        XCTAssertEqual(delegate.reloads, [100.1], "SIGHUP is a reload")
+        XCTAssertEqual(delegate.signals, [10])
         XCTAssertEqual(loop.stopSignal, 15)
         XCTAssertEqual(clock.time, 100.3)
     }
@@ -166,7 +173,9 @@ final class DeviceLoopTests: XCTestCase {
         let sink = try FakeSink(system: system, usesFlips: false)
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, signals: [10])
         system.sendSignal(10, at: 100.5)
-        loop.onSignal = { _ in loop.requestFullRedraw() }
+        let delegate = RecordingDelegate()
+        delegate.onSignal = { _, loop in loop.requestFullRedraw() }
+        loop.delegate = delegate
         try run(loop)
         XCTAssertEqual(scene.renders, [100, 100.5], "the first frame, then the owed redraw at once")
         XCTAssertEqual(scene.fullRenders, 2)

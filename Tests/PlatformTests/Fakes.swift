@@ -1,3 +1,4 @@
+import LoopCore
 import Platform
 import PlatformEmbedded
 import Raster
@@ -184,11 +185,14 @@ final class FakeSink: FrameSink {
     var presents: [Double] = []
     var powerChanges: [Bool] = []
     private(set) var poweredOn = true
-    var nativeSize: (width: Int, height: Int)? { (bitmap.canvas.width, bitmap.canvas.height) }
+    var geometry: DisplayGeometry? { DisplayGeometry(nativeWidth: bitmap.canvas.width, nativeHeight: bitmap.canvas.height, rotation: rotation) }
     private(set) var rotation = Rotation.r0
     /// `reconfigure` takes the new rotation, then fails with this (a modeset the driver
     /// refused half-way, say).
     var reconfigureError: Errno?
+    /// `reconfigure` fails with this and keeps the rotation it had (as `KMSDisplay` does
+    /// when the mode asked for is not offered).
+    var reconfigureRefusal: Errno?
 
     init(system: EmbeddedSystemCalls, usesFlips: Bool, width: Int = 8, height: Int = 4) throws {
         self.system = system
@@ -207,7 +211,33 @@ final class FakeSink: FrameSink {
     func handleReadable() throws -> Int { isBusy = false; return 1 }
     func setPower(on: Bool) { powerChanges.append(on); poweredOn = on }
     func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+        if let reconfigureRefusal { throw reconfigureRefusal }
         self.rotation = rotation
         if let reconfigureError { throw reconfigureError }
+    }
+}
+
+/// A loop delegate that records what the loop asks of it.
+final class RecordingDelegate: DeviceLoopDelegate {
+    var reloads: [Double] = []
+    var effect = ReloadEffect.nothing
+    var signals: [Int32] = []
+    /// The geometry each touch input was made for, oldest first.
+    var inputGeometries: [DisplayGeometry] = []
+    var onSignal: (Int32, DeviceLoop) -> Void = { _, _ in }
+
+    func reload(at time: Double) -> ReloadEffect {
+        reloads.append(time)
+        return effect
+    }
+
+    func makeInput(for geometry: DisplayGeometry) -> InputSource? {
+        inputGeometries.append(geometry)
+        return nil
+    }
+
+    func handleSignal(_ signal: Int32, in loop: DeviceLoop) {
+        signals.append(signal)
+        onSignal(signal, loop)
     }
 }

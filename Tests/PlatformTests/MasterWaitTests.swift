@@ -1,5 +1,6 @@
 import LecternLog
 import Logging
+import LoopCore
 import PlatformEmbedded
 import XCTest
 @testable import Platform

@@ -2,6 +2,7 @@ import KioskDevice
 import LecternLog
 import Logging
 import Kiosk
+import LoopCore
 import PlatformEmbedded
 import Raster
 import Touch

@@ -1,3 +1,4 @@
+import LoopCore
 import Measure
 import Glibc
 import PlatformEmbedded
@@ -43,18 +44,18 @@ final class SystemCallsTests: XCTestCase {
     }
 
     /// The real signalfd path: signals raised before the loop runs are read from
-    /// the fd by a real poll; SIGHUP reaches the hook, SIGTERM stops the loop.
+    /// the fd by a real poll; SIGHUP reaches the delegate, SIGTERM stops the loop.
     func testRealSignalFDStopsTheLoop() throws {
         let fakeSystem = EmbeddedSystemCalls(clock: ManualClock(), horizon: 1)
         let sink = try FakeSink(system: fakeSystem, usesFlips: false)
         let loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock(), sink: sink, scene: FakeScene(),
                                   signals: [SIGTERM, SIGHUP])
-        var received: [Int32] = []
-        loop.onSignal = { received.append($0) }
+        let delegate = RecordingDelegate()
+        loop.delegate = delegate
         raise(SIGHUP)
         raise(SIGTERM)
         try loop.run()
-        XCTAssertEqual(received, [SIGHUP])
+        XCTAssertEqual(delegate.reloads.count, 1, "SIGHUP read from the fd: a reload")
         XCTAssertEqual(loop.stopSignal, SIGTERM)
     }
 }

@@ -1,3 +1,4 @@
+import LoopCore
 import Raster
 
 /// Scrolling by scan-out offset and direct frames: what `KMSDisplay` offers the

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import LoopCore
 
 /// A CRTC's primary plane and the ids of the properties an atomic page flip sets.
 struct AtomicPlane {

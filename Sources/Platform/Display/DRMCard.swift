@@ -1,6 +1,7 @@
 import CDRM
 import CSystemShim
 import Glibc
+import LoopCore
 
 /// Errors opening a DRM card, each with the action that fixes it.
 public enum DisplayError: Error, Equatable, CustomStringConvertible {

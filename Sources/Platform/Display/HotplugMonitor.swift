@@ -1,4 +1,5 @@
 import CInput
+import LoopCore
 
 /// A udev monitor on subsystem "drm": a connector plugged or unplugged arrives as a
 /// "change" event with HOTPLUG=1. Needs AF_NETLINK (see systemd/lectern.service).

@@ -1,3 +1,4 @@
+import LoopCore
 /// A display mode, as much of `drmModeModeInfo` as Lectern looks at, plus the raw
 /// struct's bytes so the real device can hand it back to the kernel unchanged.
 public struct DisplayMode: Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Logging
 import Glibc
+import LoopCore
 import Raster
 import Touch
 
@@ -11,9 +12,10 @@ import Touch
 public final class KMSDisplay: FrameSink {
     public let device: KMSDevice
     /// The panel's rotation: drawing (the rotated copy) and the logical size follow it.
-    /// Changed only through `reconfigure`, which rebuilds the buffers.
-    public private(set) var rotation: Rotation
-    private(set) var requestedMode: (width: Int, height: Int)?
+    /// Changed only through `reconfigure` (KMSDisplay+Reconfigure.swift), which rebuilds
+    /// the buffers.
+    public internal(set) var rotation: Rotation
+    var requestedMode: (width: Int, height: Int)?
     let log: Logger
 
     public private(set) var output: OutputChoice?
@@ -237,23 +239,6 @@ public final class KMSDisplay: FrameSink {
         // caller asks for it: the loop is the one owner of "a full redraw owed").
         damageEverything()
         log.info("display taken back")
-    }
-
-    /// A reloaded configuration asks for another rotation or mode: choose the output
-    /// again and allocate new buffers; the next present is a full modeset. Returns the
-    /// new logical size, or nil when there is no output to apply it to yet (it applies
-    /// when one appears).
-    public func reconfigure(rotation: Rotation, requestedMode: (width: Int, height: Int)?) throws -> (width: Int, height: Int)? {
-        let sameMode = self.requestedMode.map { [$0.width, $0.height] } == requestedMode.map { [$0.width, $0.height] }
-        guard rotation != self.rotation || !sameMode else { return logicalSize }
-        self.rotation = rotation
-        self.requestedMode = requestedMode
-        guard output != nil, hasMaster else { return nil }
-        // A pending flip still scans out one of the old buffers: the modeset that follows
-        // replaces it, so dropping the pending state here is safe.
-        presenter.owesModeset()
-        guard try start() else { return nil }
-        return logicalSize
     }
 
     public enum HotplugChange: Equatable { case unchanged, lost, resized(width: Int, height: Int), returned }

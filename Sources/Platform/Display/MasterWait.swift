@@ -1,5 +1,6 @@
 import LecternLog
 import Logging
+import LoopCore
 /// Another program holds DRM master (a splash screen, a second kiosk, a debugging
 /// session): Lectern cannot set a mode until it lets go, and the kernel sends no event
 /// when it does. So Lectern says so once (log and systemd STATUS=) and asks again twice

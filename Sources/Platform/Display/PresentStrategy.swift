@@ -1,4 +1,5 @@
 import Logging
+import LoopCore
 import Raster
 import Touch
 

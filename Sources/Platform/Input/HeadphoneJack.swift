@@ -1,5 +1,6 @@
 import CSystemShim
 import Glibc
+import LoopCore
 
 /// The headphone jack, for speech mode (docs/accessibility.md): plugging headphones in
 /// turns it on, as cash machines do. libinput reports only lid and tablet-mode switches,

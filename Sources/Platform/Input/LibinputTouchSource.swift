@@ -1,3 +1,4 @@
+import LoopCore
 import Measure
 import Logging
 import CInput

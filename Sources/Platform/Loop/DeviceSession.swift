@@ -1,3 +1,4 @@
+import LoopCore
 import Measure
 import LecternLog
 import Logging
@@ -21,18 +22,8 @@ public final class DeviceSession {
     private let notifier = SystemdNotifier()
     let options: Options
     let system: SystemCalls
-    /// SIGHUP: re-read the configuration (the kiosk runtime's business), at `time`.
-    public var onReload: (_ time: Double) -> ReloadEffect = { _ in .nothing }
     /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
     public var onSnapshot: (Canvas) -> Void = { _ in }
-    /// Makes the touch input for the display's native (unrotated) mode size and its
-    /// rotation; called when the mode is known (at start, when a display appears or
-    /// changes, when a reload rotates it). The display owns the rotation; the libinput
-    /// reader is told it here, so drawing and touch can never disagree.
-    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
-    /// The output chosen (at start, when a display appears or changes), before the
-    /// input is made: its connector says the panel's size when the touchscreen does not.
-    public var onOutput: (OutputChoice) -> Void = { _ in }
     /// Fds of work finished off the loop (PDF pages rendered) and what to do when one is
     /// readable, at the loop's time; the loop redraws if the scene then needs it.
     public var wakeSources: [(fd: Int32, handle: (_ time: Double) -> Void)] = []
@@ -63,8 +54,10 @@ public final class DeviceSession {
     public func status(_ text: String) { notifier.status(text) }
 
     /// Runs `scene` on the display until SIGTERM / SIGINT; restores the console and
-    /// the CRTC on the way out (also when an error is thrown).
-    public func run(scene: FrameSource) throws {
+    /// the CRTC on the way out (also when an error is thrown). `delegate` is the kiosk's
+    /// wiring (reload, touch input); the session handles the console's signals, SIGUSR1
+    /// and the status line around it.
+    public func run(scene: FrameSource, delegate: DeviceLoopDelegate) throws {
         let notifier = self.notifier
         // The signals were blocked when the session was made: SIGTERM is read from the
         // signalfd and cannot kill Lectern between taking the console and restoring it;
@@ -96,37 +89,10 @@ public final class DeviceSession {
         let loop = try DeviceLoop(system: system, clock: SystemClock(), sink: display, scene: scene,
                                   notifier: notifier, signalFD: signalFD, log: log)
         loop.metrics = metrics
-        loop.onReload = { [unowned self] time in
-            log.info("SIGHUP: reloading")
-            return onReload(time)
-        }
-        loop.makeInput = makeInput.map { makeInput in
-            { [unowned self] width, height, rotation in
-                if let output = display.output { onOutput(output) }
-                return makeInput(width, height, rotation)
-            }
-        }
+        loop.delegate = SessionLoopDelegate(kiosk: delegate, display: display, console: console, notifier: notifier,
+                                            log: log, onSnapshot: onSnapshot)
         onLoop(loop, metrics)
         loop.attachInput()
-        loop.onFirstFrame = { notifier.status("showing \(display.output?.description ?? "nothing")") }
-        loop.onSignal = { [unowned self] signal in
-            switch signal {
-            case DeviceSignal.user1.rawValue:
-                // Counters for the machine test: two snapshots apart with nothing moving
-                // must show the same wake-ups (idle costs nothing).
-                log.info("metrics wake_ups=\(loop.wakeUps) frames=\(loop.framesPresented)")
-                if let canvas = display.shownCanvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
-            case Console.releaseSignal where console?.processMode == true:
-                display.suspend()
-                console?.allowRelease()
-            case Console.acquireSignal where console?.processMode == true:
-                console?.acknowledgeAcquire()
-                display.resume()
-                loop.requestFullRedraw()
-            default:
-                break
-            }
-        }
         for source in wakeSources {
             let clock = SystemClock()
             loop.extraSources.append((FileDescriptor(rawValue: source.fd), { source.handle(clock.now()) }))
@@ -151,5 +117,58 @@ public final class DeviceSession {
         }
         log.info("stopping (signal \(loop.stopSignal.map(String.init) ?? "none")); frames presented \(loop.framesPresented), wake-ups \(loop.wakeUps)")
         metrics.report()
+    }
+}
+
+/// The session's part of the loop's wiring, around the kiosk's delegate: the VT release
+/// and acquire signals (the console's), SIGUSR1's counters and snapshot, the status
+/// line; everything else goes to the kiosk.
+private final class SessionLoopDelegate: DeviceLoopDelegate {
+    let kiosk: DeviceLoopDelegate
+    let display: KMSDisplay
+    let console: Console?
+    let notifier: ServiceNotifier
+    let log: Logger
+    let onSnapshot: (Canvas) -> Void
+
+    init(kiosk: DeviceLoopDelegate, display: KMSDisplay, console: Console?, notifier: ServiceNotifier, log: Logger,
+         onSnapshot: @escaping (Canvas) -> Void) {
+        self.kiosk = kiosk
+        self.display = display
+        self.console = console
+        self.notifier = notifier
+        self.log = log
+        self.onSnapshot = onSnapshot
+    }
+
+    func reload(at time: Double) -> ReloadEffect {
+        log.info("SIGHUP: reloading")
+        return kiosk.reload(at: time)
+    }
+
+    func makeInput(for geometry: DisplayGeometry) -> InputSource? { kiosk.makeInput(for: geometry) }
+
+    func handleSignal(_ signal: Int32, in loop: DeviceLoop) {
+        switch signal {
+        case DeviceSignal.user1.rawValue:
+            // Counters for the machine test: two snapshots apart with nothing moving
+            // must show the same wake-ups (idle costs nothing).
+            log.info("metrics wake_ups=\(loop.wakeUps) frames=\(loop.framesPresented)")
+            if let canvas = display.shownCanvas { onSnapshot(canvas) } else { log.info("SIGUSR1: no frame to snapshot (no display)") }
+        case Console.releaseSignal where console?.processMode == true:
+            display.suspend()
+            console?.allowRelease()
+        case Console.acquireSignal where console?.processMode == true:
+            console?.acknowledgeAcquire()
+            display.resume()
+            loop.requestFullRedraw()
+        default:
+            kiosk.handleSignal(signal, in: loop)
+        }
+    }
+
+    func firstFrameShown() {
+        notifier.status("showing \(display.output?.description ?? "nothing")")
+        kiosk.firstFrameShown()
     }
 }

@@ -2,6 +2,7 @@ import LecternLog
 import Logging
 import CSystemShim
 import Glibc
+import LoopCore
 
 /// The virtual terminal Lectern shows on. While Lectern owns the display the VT is
 /// in graphics mode (no console text or cursor drawn over the kiosk) and in

@@ -1,4 +1,5 @@
 import CSystemd
+import LoopCore
 
 /// sd_notify through libsystemd. Off systemd (no NOTIFY_SOCKET) every call is a no-op.
 public final class SystemdNotifier: ServiceNotifier {

@@ -1,4 +1,5 @@
 import Glibc
+import LoopCore
 
 /// The inotify syscalls, behind a protocol in the manner of `SystemCalls` so the
 /// watcher's bookkeeping can be driven without a kernel. Errors come back as `Errno`;

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Kiosk
 import Logging
+import LoopCore
 import XCTest
 @testable import Platform
 

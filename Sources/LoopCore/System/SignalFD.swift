@@ -1,8 +1,8 @@
 /// Reading a signalfd: one `struct signalfd_siginfo` (128 bytes, `ssi_signo` first) per
 /// pending signal. Shared by the device loop and the wait for DRM master.
-enum SignalFD {
+public enum SignalFD {
     /// The next pending signal, or nil when none is queued (the fd is non-blocking).
-    static func next(_ fd: FileDescriptor, system: SystemCalls) throws -> Int32? {
+    public static func next(_ fd: FileDescriptor, system: SystemCalls) throws -> Int32? {
         var info = [UInt8](repeating: 0, count: 128)
         let count: Int
         do { count = try info.withUnsafeMutableBytes { try system.read(fd, into: $0) } } catch let e as Errno where e == .wouldBlock { return nil }
@@ -11,7 +11,7 @@ enum SignalFD {
     }
 
     /// SIGTERM and SIGINT end the run.
-    static func isTermination(_ signal: Int32) -> Bool {
+    public static func isTermination(_ signal: Int32) -> Bool {
         signal == DeviceSignal.terminate.rawValue || signal == DeviceSignal.interrupt.rawValue
     }
 }

@@ -13,7 +13,6 @@ public final class NoDisplay: FrameSink {
     public func handleReadable() throws -> Int { 0 }
     public var poweredOn: Bool { true }
     public func setPower(on: Bool) {}
-    public var nativeSize: (width: Int, height: Int)? { nil }
-    public var rotation: Rotation { .r0 }
+    public var geometry: DisplayGeometry? { nil }
     public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {}
 }

@@ -5,14 +5,6 @@ import Logging
 import Raster
 import Touch
 
-/// A source of touch events with a pollable fd: the libinput reader on the device,
-/// scripted touches in the embedded loop.
-public protocol InputSource: AnyObject {
-    var pollDescriptor: FileDescriptor { get }
-    /// Everything readable now, already calibrated and rotated into logical pixels.
-    func readEvents() throws -> [TouchEvent]
-}
-
 /// Tells the service manager how Lectern is doing (sd_notify; a no-op off systemd).
 public protocol ServiceNotifier: AnyObject {
     /// Seconds between watchdog pings (WATCHDOG_USEC / 2), or nil when not asked.
@@ -62,16 +54,10 @@ public final class DeviceLoop {
     /// Timed work outside the source (the content watcher's settle time): the poll
     /// waits no longer than the earliest `deadline()`; `fire` runs once it has passed.
     public var extraTimers: [(deadline: () -> Double?, fire: (_ time: Double) -> Void)] = []
-    /// Signals other than SIGTERM / SIGINT (which stop the loop) and SIGHUP (reload,
-    /// when `onReload` is set) go here.
-    public var onSignal: (Int32) -> Void = { _ in }
-    /// SIGHUP: re-read the configuration at `time` and say what the display must do.
-    public var onReload: ((_ time: Double) -> ReloadEffect)?
-    /// Makes the touch input for the sink's native mode and rotation; called by
-    /// `attachInput` whenever either may have changed, so drawing and touch never disagree.
-    public var makeInput: ((_ nativeWidth: Int, _ nativeHeight: Int, _ rotation: Rotation) -> InputSource?)?
-    /// Called once, when the first frame is on screen.
-    public var onFirstFrame: () -> Void = {}
+    /// Reload, touch input, other signals and the first frame: the one place a user of
+    /// the loop wires it (the kiosk's `KioskLoopDelegate`). Without one, SIGHUP does
+    /// nothing and `input` is whatever was set.
+    public var delegate: DeviceLoopDelegate?
 
     public private(set) var signalFD: FileDescriptor?
     /// How many times `poll` returned: the figure idle must keep at zero.
@@ -126,11 +112,11 @@ public final class DeviceLoop {
     /// Everything is drawn again at the next turn (display came back, config reloaded).
     public func requestFullRedraw() { fullRedrawOwed = true }
 
-    /// (Re)makes the touch input for the sink's current mode and rotation.
+    /// (Re)makes the touch input, through the delegate, for the sink's current geometry.
     public func attachInput() {
-        guard let makeInput, let size = sink.nativeSize else { return }
+        guard let delegate, let geometry = sink.geometry else { return }
         input = nil  // the old reader closes before the new one opens the devices
-        input = makeInput(size.width, size.height, sink.rotation)
+        input = delegate.makeInput(for: geometry)
     }
 
     /// One turn: the watchdog, the source's turn (and maybe a frame), then one poll and
@@ -206,7 +192,7 @@ public final class DeviceLoop {
     /// The canvas to draw into if a frame may be drawn now, else nil (and the state says
     /// when it may).
     private func frameTarget(at now: Double) -> FrameTarget? {
-        guard let canvas = sink.canvas else {
+        guard let canvas = sink.canvas, let geometry = sink.geometry else {
             repaint = .suspended
             inputSince = nil   // nothing can be shown: no latency to measure
             return nil
@@ -227,7 +213,7 @@ public final class DeviceLoop {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil
         }
-        return FrameTarget(canvas: canvas, full: full, scanout: sink.scanoutSurface, compositor: compositor)
+        return FrameTarget(canvas: canvas, full: full, geometry: geometry, scanout: sink.scanoutSurface, compositor: compositor)
     }
 
     // MARK: Events
@@ -263,10 +249,10 @@ public final class DeviceLoop {
                 running = false
                 return
             }
-            if signal == DeviceSignal.hangUp.rawValue, let onReload {
-                reload(onReload(clock.now()))
+            if signal == DeviceSignal.hangUp.rawValue {
+                reload(delegate?.reload(at: clock.now()) ?? .nothing)
             } else {
-                onSignal(signal)
+                delegate?.handleSignal(signal, in: self)
             }
         }
     }
@@ -298,7 +284,7 @@ public final class DeviceLoop {
         firstFrame = .shown
         metrics?.firstFrame()
         notifier?.ready()
-        onFirstFrame()
+        delegate?.firstFrameShown()
     }
 }
 

@@ -26,12 +26,17 @@ public struct FrameTarget {
     /// The canvas is new (first frame, new mode or rotation) or the loop was asked for a
     /// full redraw (a reload): everything is drawn and damaged.
     public let full: Bool
+    /// The display this frame is for, as the sink holds it now (its canvas is the
+    /// geometry's logical size): handed down, never copied, so a reload that rotates or
+    /// a hotplug that changes the mode reaches the scene with the next frame.
+    public let geometry: DisplayGeometry
     let scanout: ScanoutSurface?
     let compositor: Compositor
 
-    public init(canvas: Canvas, full: Bool, scanout: ScanoutSurface?, compositor: Compositor) {
+    public init(canvas: Canvas, full: Bool, geometry: DisplayGeometry, scanout: ScanoutSurface?, compositor: Compositor) {
         self.canvas = canvas
         self.full = full
+        self.geometry = geometry
         self.scanout = scanout
         self.compositor = compositor
     }
@@ -90,11 +95,9 @@ public protocol FrameSink: AnyObject {
     /// What the sink offers the compositor beyond the canvas (`KMSDisplay`: panning where
     /// the driver is known to pan, direct frames); nil otherwise.
     var scanoutSurface: ScanoutSurface? { get }
-    /// The panel's native (unrotated) mode, nil without an output: touch input is made
-    /// for it.
-    var nativeSize: (width: Int, height: Int)? { get }
-    /// How the panel is mounted. The sink owns it: drawing and touch both follow it.
-    var rotation: Rotation { get }
+    /// The panel's native (unrotated) mode, how it is mounted and its density; nil
+    /// without an output. The sink owns it: drawing and touch input both follow it.
+    var geometry: DisplayGeometry? { get }
     /// A reload asks for another rotation or mode (a new modeset on the device).
     func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws
 }
