@@ -3,29 +3,6 @@ import CSystemShim
 import Glibc
 import LoopCore
 
-/// Errors opening a DRM card, each with the action that fixes it.
-public enum DisplayError: Error, Equatable, CustomStringConvertible {
-    case noDevice
-    case noSuchCard(String)
-    case cannotOpen(path: String, Errno)
-    case setup(String)
-
-    public var description: String {
-        switch self {
-        case .noDevice:
-            return "no DRM display device found under /dev/dri (is a KMS driver loaded? try `modprobe vc4`, `bochs` or `virtio-gpu`, or pass --card /dev/dri/cardN)"
-        case let .noSuchCard(path):
-            return "\(path) does not exist: list the cards with `ls /dev/dri` and pass one with --card"
-        case let .cannotOpen(path, e) where e == .permissionDenied || e == .notPermitted:
-            return "no permission to open \(path): run as a user in the 'video' group (the lectern.service unit does) or as root"
-        case let .cannotOpen(path, e):
-            return "cannot open \(path): \(e)"
-        case let .setup(message):
-            return message
-        }
-    }
-}
-
 /// The real `KMSDevice`: libdrm's modesetting API on one card (legacy calls, and atomic
 /// commits for frames where the driver offers them: `DRMCard+Atomic.swift`).
 public final class DRMCard: KMSDevice {
@@ -268,44 +245,5 @@ public final class DRMCard: KMSDevice {
             }
         }
         throw Errno.notSupported
-    }
-}
-
-/// The kernel's DRM event stream: records of `struct drm_event { u32 type; u32 length; }`.
-public enum DRMEvents {
-    /// Flip-complete events and the last one's time: `struct drm_event_vblank` carries
-    /// `tv_sec` at byte 16 and `tv_usec` at byte 20, on CLOCK_MONOTONIC (the kernel's
-    /// default since DRM_CAP_TIMESTAMP_MONOTONIC), the clock libinput stamps touches with.
-    public static func flips(in bytes: ArraySlice<UInt8>) -> FlipCompletions {
-        var flips = FlipCompletions(count: 0)
-        var offset = bytes.startIndex
-        while offset + 8 <= bytes.endIndex {
-            let type = readU32(bytes, offset), length = Int(readU32(bytes, offset + 4))
-            guard length >= 8 else { break }
-            if type == cshim_DRM_EVENT_FLIP_COMPLETE {
-                flips.count += 1
-                if length >= 24, offset + 24 <= bytes.endIndex {
-                    flips.lastTime = Double(readU32(bytes, offset + 16)) + Double(readU32(bytes, offset + 20)) / 1e6
-                }
-            }
-            offset += length
-        }
-        return flips
-    }
-
-    public static func countFlips(in bytes: ArraySlice<UInt8>) -> Int {
-        var flips = 0
-        var offset = bytes.startIndex
-        while offset + 8 <= bytes.endIndex {
-            let type = readU32(bytes, offset), length = Int(readU32(bytes, offset + 4))
-            guard length >= 8 else { break }
-            if type == cshim_DRM_EVENT_FLIP_COMPLETE { flips += 1 }
-            offset += length
-        }
-        return flips
-    }
-
-    private static func readU32(_ b: ArraySlice<UInt8>, _ i: Int) -> UInt32 {
-        UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
     }
 }
