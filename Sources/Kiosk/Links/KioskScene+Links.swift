@@ -1,10 +1,7 @@
 /// Links on the page: pressing one, following it (a page, a heading, or the QR card for
-/// a web link), and going back. State is in `links` (`LinkState`); the gesture cases in
-/// `KioskScene.apply` call in here.
+/// a web link), and going back. State is in `links` (`LinkState`); browsing's gestures
+/// (Scroll/KioskScene+Browsing.swift) call in here.
 extension KioskScene {
-    /// The menu or the link card is up: the page takes no pans and no link taps.
-    var isModal: Bool { menu.isPresented || links.card.isPresented }
-
     /// How far a followed page moves into place (logical px): enough to see it arrive.
     static let arrivalShift = 64.0
 
@@ -54,12 +51,6 @@ extension KioskScene {
         case let .nowhere(reason):
             Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): link \(link.target) leads nowhere: \(reason)")
         }
-    }
-
-    /// A tap while the card is up: outside it, the card goes.
-    func cardTapped(atX x: Double, y: Double, at time: Double) {
-        let card = LinkCardLayout(width: width, height: height, scale: scale).card
-        if !card.contains(x: Int(x.rounded(.down)), y: Int(y.rounded(.down))) { links.card.dismiss(at: time) }
     }
 
     /// Remember where the visitor is before taking them elsewhere.

@@ -3,23 +3,28 @@ import Typeset
 
 /// Two-finger pinch on the page: the text size follows the fingers and the page reflows
 /// when they lift, keeping the paragraph that was under them where the fingers are.
-/// Not while the menu shows, and never while the touch that woke a blank display lasts.
+/// A pinch begins only from browsing (`applyBrowsing`): not over the menu or the link
+/// card, and never while the touch that woke a blank display lasts. Once begun, it is
+/// the scene's mode (`InteractionMode.pinching`) until one of the fingers lifts.
 extension KioskScene {
     /// The zoom the pages are laid out at (the content's; 1 for scenes without text).
     public var committedZoom: Double { reading.zoom() }
 
-    func applyPinch(_ gesture: Gesture) {
+    /// Two fingers on the page began a pinch at midpoint (x, y).
+    func beginPinch(x: Double, y: Double, at time: Double) {
+        // The fingers hold the page: no scroll or pull goes on under a pinch.
+        releaseDrags(at: time)
+        vertical.stop(at: time)
+        let layoutY = y - Self.marginTop * scale + vertical.offset(at: time)
+        textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: committedZoom,
+                                        anchor: reading.anchor(currentPage, textWidth, layoutY), x: x, y: y)
+    }
+
+    /// The pinch's mode: its own gestures move it, end it or undo it; the pinch recogniser
+    /// makes no other gesture while two fingers pinch.
+    func applyPinching(_ gesture: Gesture) {
         switch gesture {
-        case let .pinchBegan(x, y, time):
-            guard !swallowingSequence, !menu.isPresented else { return }
-            // The fingers hold the page: no scroll or pull goes on under a pinch.
-            releaseDrags(at: time)
-            vertical.stop(at: time)
-            let layoutY = y - Self.marginTop * scale + vertical.offset(at: time)
-            textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: committedZoom,
-                                            anchor: reading.anchor(currentPage, textWidth, layoutY), x: x, y: y)
         case let .pinchChanged(pinchScale, x, y, _):
-            guard textZoom.pinch != nil else { return }
             textZoom.pinch?.scale = pinchScale
             textZoom.pinch?.x = x
             textZoom.pinch?.y = y
@@ -41,7 +46,7 @@ extension KioskScene {
             }
         case .pinchCancelled:
             textZoom.pinch = nil
-        default:
+        case .touchDown, .panBegan, .panChanged, .panEnded, .panCancelled, .tap, .threeFingerTap, .pinchBegan, .allUp:
             break
         }
     }

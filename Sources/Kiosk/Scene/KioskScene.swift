@@ -57,9 +57,12 @@ public final class KioskScene {
     /// a blank period after the later of this and the last touch.
     var poweredOnAt: Double
     var homeDone = true
-    /// While true, the current touch sequence only woke the display and does nothing else.
+    /// The touch sequence under way woke the display, left the attract page or toggled
+    /// speech mode: it does nothing else until every finger lifts (`InteractionMode.swallowing`).
     var swallowingSequence = false
     var activeAxis: PanAxis?
+    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
+    public var onGesture: ((Gesture) -> Void)?
     /// Speech mode (Speech/KioskScene+Speech.swift): nil without a speech output or when
     /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
     public internal(set) var speech: SpeechMode?
@@ -154,7 +157,7 @@ public final class KioskScene {
         horizontal.advance(to: time)
         gestures.removeAll(keepingCapacity: true)
         recognizer.advance(to: time, into: &gestures)
-        if speech?.isOn != true { apply(gestures) }
+        apply(gestures)
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
         }
@@ -236,44 +239,10 @@ public final class KioskScene {
         homeDone = false
         idleWarned = false
         // Speech mode sees every touch first; while it is on, the sighted gestures are
-        // recognised (so the recogniser's sequence stays whole) but not applied.
+        // recognised (so the recogniser's sequence stays whole) but not applied. The
+        // others go to the handler of the scene's mode (Scene/InteractionMode.swift).
         if handleSpeech(event) { return }
         apply(gestures)
-    }
-
-    /// Drops what the sighted gestures hold of the current sequence (speech mode toggled
-    /// mid-sequence): drags settle, no link stays pressed, the rest of it is ignored.
-    func cancelSightedSequence(at time: Double) {
-        activeAxis = nil
-        releaseDrags(at: time)
-        releaseLink()
-        affordance.setProgress(0, at: time)
-        links.back.setProgress(0, at: time)
-        swallowingSequence = true
-    }
-
-    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
-    public var onGesture: ((Gesture) -> Void)?
-
-    private func apply(_ gestures: [Gesture]) {
-        for gesture in gestures {
-            apply(gesture)
-            onGesture?(gesture)
-        }
-    }
-
-    /// Fingers gone without a pan: whatever was caught settles (springs back if past an edge).
-    func releaseDrags(at time: Double) {
-        if vertical.isDragging { vertical.endDrag(velocity: 0, at: time) }
-        if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
-    }
-
-    func present(at time: Double) {
-        releaseDrags(at: time)
-        releaseLink()
-        vertical.stop(at: time)          // any scroll in flight stops
-        menu.setPresented(true, at: time)
-        menuPresentedForSpeech()
     }
 
     /// Takes over what the visitor sees from another scene (a reload rebuilt the kiosk):

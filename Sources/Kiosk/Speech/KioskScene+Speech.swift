@@ -80,6 +80,17 @@ extension KioskScene {
         return true
     }
 
+    /// Drops what the sighted gestures hold of the current sequence (speech mode toggled
+    /// mid-sequence): drags settle, no link stays pressed, the rest of it is ignored.
+    func cancelSightedSequence(at time: Double) {
+        activeAxis = nil
+        releaseDrags(at: time)
+        releaseLink()
+        affordance.setProgress(0, at: time)
+        links.back.setProgress(0, at: time)
+        swallowingSequence = true
+    }
+
     func speechDeadlineReached(at time: Double) {
         for intent in speechInput.deadlineReached(at: time) { apply(intent, at: time) }
     }
@@ -138,8 +149,7 @@ extension KioskScene {
             refreshSpeechPage(force: false)
             speech.readToEnd()
         case .menu:
-            links.card.dismiss(at: time)
-            if menu.isPresented { menu.setPresented(false, at: time) } else { present(at: time) }
+            toggleMenu(at: time)
         }
     }
 
