@@ -81,8 +81,11 @@ extension KioskScene {
     }
 
     /// Drops what the sighted gestures hold of the current sequence (speech mode toggled
-    /// mid-sequence): drags settle, no link stays pressed, the rest of it is ignored.
+    /// mid-sequence): drags settle, no link stays pressed, a pinch is undone (its fingers
+    /// may have pinched a little before resting for the hold: speech mode would never see
+    /// its end, and the page would stay drawn scaled), the rest of it is ignored.
     func cancelSightedSequence(at time: Double) {
+        textZoom.pinch = nil
         activeAxis = nil
         releaseDrags(at: time)
         releaseLink()
