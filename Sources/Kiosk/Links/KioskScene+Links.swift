@@ -5,12 +5,6 @@ extension KioskScene {
     /// How far a followed page moves into place (logical px): enough to see it arrive.
     static let arrivalShift = 64.0
 
-    /// Hands the scene the laid-out pages' links and the panel's density (the assembly).
-    public func attachLinks(_ content: PageLinks?, pixelsPerMillimetre: Double) {
-        links.content = content
-        if pixelsPerMillimetre.isFinite, pixelsPerMillimetre > 0 { links.pixelsPerMillimetre = pixelsPerMillimetre }
-    }
-
     /// The layout's top-left on screen at `time`: the same (rounded) origin
     /// `SceneRenderer.drawPage` draws the text at.
     func pageOrigin(at time: Double) -> (x: Int, y: Int) {
@@ -20,7 +14,6 @@ extension KioskScene {
 
     /// The id of the link under screen point (x, y) on the current page.
     public func link(atX x: Double, y: Double, at time: Double) -> Int? {
-        guard let content = links.content else { return nil }
         let origin = pageOrigin(at: time)
         return content.link(page: currentPage, width: textWidth, atX: x - Double(origin.x), y: y - Double(origin.y),
                             minimumSize: links.minimumHitSize)
@@ -41,7 +34,7 @@ extension KioskScene {
 
     /// Follow link `id` of the page shown (a tap on it, or a double tap in speech mode).
     func follow(linkID id: Int, at time: Double) {
-        guard let link = links.content?.link(page: currentPage, width: textWidth, id: id) else { return }
+        guard let link = content.link(page: currentPage, width: textWidth, id: id) else { return }
         switch LinkDestination.resolve(link.target, from: currentPage, pages: config.pages) {
         case let .page(page, anchor):
             navigate(to: page, anchor: anchor, at: time)
@@ -62,7 +55,7 @@ extension KioskScene {
     /// remembering the place left.
     public func navigate(to page: Int, anchor: String?, at time: Double) {
         guard (0..<pageCount).contains(page) else { return }
-        let target = anchor.flatMap { links.content?.anchorTop(page: page, width: textWidth, slug: $0) } ?? 0
+        let target = anchor.flatMap { content.anchorTop(page: page, width: textWidth, slug: $0) } ?? 0
         leavePlace(at: time)
         travel(to: page, offset: target, forward: true, at: time)
     }

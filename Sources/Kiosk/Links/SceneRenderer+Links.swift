@@ -14,7 +14,7 @@ extension SceneRenderer {
     }
 
     func linkBoxes(_ id: Int, page: Int, pullX: Int, scrollY: Int) -> [IntRect] {
-        guard id >= 0, let link = scene.links.content?.link(page: page, width: scene.textWidth, id: id) else { return [] }
+        guard id >= 0, let link = scene.content.link(page: page, width: scene.textWidth, id: id) else { return [] }
         let dx = Int(scene.textLeft.rounded()) - pullX
         let dy = Int((KioskScene.marginTop * scene.scale).rounded()) - scrollY
         let pad = Int((2 * scene.scale).rounded())

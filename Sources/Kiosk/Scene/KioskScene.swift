@@ -32,12 +32,11 @@ public final class KioskScene {
     public internal(set) var contentGeneration = 0
     /// The visitor's text size and the pinch changing it (Pinch/KioskScene+Pinch.swift).
     public internal(set) var textZoom = TextZoom()
-    /// The page text's measure, zoom and anchors (Reading/ReadingHooks.swift).
-    public let reading: ReadingHooks
+    /// The pages' content: heights, measure and zoom, anchors, links, wide tables and the
+    /// text speech mode reads, all through this one reference (Scene/PageContent.swift).
+    public let content: PageContent
     /// Tables wider than the column, panned sideways inside their window (Tables/).
     public internal(set) var tablePans = WideTablePans()
-    /// The content's wide tables, when it has any (the typesetter's).
-    public var wideTables: WideTableContent?
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
     /// to every scene assembled after this one (reload, switch), reset at idle (VisitorChoices).
     public internal(set) var visitor = VisitorChoices()
@@ -51,7 +50,6 @@ public final class KioskScene {
     public var lastGestures: [Gesture] { gestures }
     /// The recogniser's thresholds.
     public var gestureConfig: GestureConfig { recognizer.config }
-    private var contentHeight: (Int, Double) -> Double
     private(set) var lastTouchTime: Double
     /// When the display last came on by a touch or the opening hours: it goes dark again
     /// a blank period after the later of this and the last touch.
@@ -67,7 +65,6 @@ public final class KioskScene {
     /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
     public internal(set) var speech: SpeechMode?
     var speechInput = SpeechTouchInput()
-    var speechContent: PageSpeechContent?
     /// The page, layout and width speech mode's blocks were taken from.
     var speechPageKey: SpeechPageKey?
     /// The page whose ring item a finger last rested on in speech mode.
@@ -88,20 +85,21 @@ public final class KioskScene {
     public static let marginTop = 40.0
     public static let marginBottom = 64.0
 
-    /// - Parameter contentHeight: height in device px of page `i`'s laid-out content at
-    ///   the given text width (device px); the renderer's typesetter answers it.
-    public init(config: KioskConfig, width: Int, height: Int, scale: Double, gestureConfig: GestureConfig,
-                time: Double, contentHeight: @escaping (Int, Double) -> Double, reading: ReadingHooks = ReadingHooks()) {
+    /// - Parameters:
+    ///   - content: the pages, as the renderer draws them (the same object).
+    ///   - pixelsPerMillimetre: the panel's density (links' hit areas); nil: from `dpi`.
+    public init(config: KioskConfig, content: PageContent, width: Int, height: Int, scale: Double,
+                pixelsPerMillimetre: Double? = nil, gestureConfig: GestureConfig, time: Double) {
         self.config = config
-        self.reading = reading
+        self.content = content
         self.width = Double(width)
         self.height = Double(height)
         self.scale = scale
-        self.contentHeight = contentHeight
         siteLanguages = SiteLanguages(pages: config.pages)
         recognizer = GestureRecognizer(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
-        links = LinkState(scale: scale, pixelsPerMillimetre: config.display.dpi / 25.4)
+        let density = pixelsPerMillimetre.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        links = LinkState(scale: scale, pixelsPerMillimetre: density ?? config.display.dpi / 25.4)
         vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
         horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
         lastTouchTime = time
@@ -114,11 +112,11 @@ public final class KioskScene {
     // MARK: Geometry
 
     public var pageCount: Int { config.pages.count }
-    public var readingColumn: ReadingColumn { ReadingColumn(screenWidth: width, scale: scale, measure: reading.measureWidth()) }
+    public var readingColumn: ReadingColumn { ReadingColumn(screenWidth: width, scale: scale, measure: content.measureWidth) }
     public var textLeft: Double { readingColumn.left }
     public var textWidth: Double { readingColumn.width }
     public func pageLength(of page: Int) -> Double {
-        contentHeight(page, textWidth) + (Self.marginTop + Self.marginBottom) * scale
+        content.height(page: page, width: textWidth) + (Self.marginTop + Self.marginBottom) * scale
     }
     /// The ring of the pages `ringPages` lists (item i shows page `ringPages[i]`).
     public var ring: RingLayout { RingLayout(width: width, height: height, count: ringPages.count, scale: scale) }

@@ -2,10 +2,14 @@ import Typeset
 import Touch
 
 /// What speech mode needs of a laid-out page: its language, blocks and links, in layout
-/// px of the page laid out at `width` (the layout that is drawn). The typesetter answers
-/// it (`TypesetContent`); scenes without text have none.
+/// px of the page laid out at `width` (the layout that is drawn); part of `PageContent`.
+/// The typesetter answers it (`TypesetContent`); content without text has none.
 public protocol PageSpeechContent: AnyObject {
     func speechPage(_ page: Int, width: Double) -> SpeechPage
+}
+
+extension PageSpeechContent {
+    public func speechPage(_ page: Int, width: Double) -> SpeechPage { SpeechPage(language: nil, blocks: [], links: []) }
 }
 
 public struct SpeechPage: Sendable, Equatable {
@@ -28,10 +32,9 @@ struct SpeechPageKey: Equatable {
 /// The scene's speech-mode hook: every touch goes to `SpeechTouchInput` first; while
 /// speech mode is on its intents act and the sighted gestures do not (docs/accessibility.md).
 extension KioskScene {
-    /// Gives the scene its speech output and the pages' text (the assembly). No speech
-    /// mode when `[speech] enabled = false`.
-    public func attachSpeech(_ output: SpeechOutput?, content: PageSpeechContent?) {
-        speechContent = content
+    /// Gives the scene its speech output (the assembly). No speech mode when
+    /// `[speech] enabled = false`.
+    public func attachSpeech(_ output: SpeechOutput?) {
         speechPageKey = nil
         guard let output, config.speech.enabled else { speech = nil; return }
         speech = SpeechMode(output: output, siteLanguage: config.text.language)
@@ -205,7 +208,7 @@ extension KioskScene {
         let key = SpeechPageKey(page: currentPage, generation: contentGeneration, width: textWidth)
         guard force || key != speechPageKey else { return }
         speechPageKey = key
-        let page = speechContent?.speechPage(currentPage, width: textWidth) ?? SpeechPage(language: nil, blocks: [], links: [])
+        let page = content.speechPage(currentPage, width: textWidth)
         speech.showPage(title: config.pages[currentPage].title, language: page.language, blocks: page.blocks,
                         links: page.links, announce: announce)
     }
