@@ -5,7 +5,8 @@ import Touch
 /// vertical scroll, the horizontal pull with its affordance, the menu, and idle.
 /// Touches go in (already rotated, in device px); the renderer reads the state at a
 /// frame's time. One owner for each piece of state: the menu's visibility lives only
-/// in `menu` (a `MenuFade`).
+/// in `menu` (a `MenuFade`); what a touch does follows from those owners (`mode`,
+/// Scene/InteractionMode.swift), never from a copy of them.
 public final class KioskScene {
     public let config: KioskConfig
     /// Logical (rotated) screen size in device px.
@@ -22,6 +23,7 @@ public final class KioskScene {
     public internal(set) var menu = MenuFade()
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
+    /// The display is dark (idle blanking, the opening hours): a touch wakes it (Idle/).
     public internal(set) var isBlanked = false
     /// The attract page is on screen (Idle/KioskScene+Attract.swift): the next touch goes home.
     public internal(set) var attracting = false
