@@ -31,17 +31,12 @@ public final class KioskAssembly {
         bodySize = textFactor == 1 ? configured : (configured * textFactor).rounded()
         HyphenationDictionaries.shared.preload(config.text.language)
         content = try TypesetContent(config: config, scale: scale, bodySize: bodySize, screenWidth: Double(width))
-        let content = self.content
         // Pans measure from where the finger landed, so the page follows it exactly 1:1.
         var gestures = GestureConfig.forPanel(pixelsPerMillimetre: ppmm)
         gestures.panOrigin = .down
-        scene = KioskScene(config: config, width: width, height: height, scale: scale,
-                           gestureConfig: gestures, time: time,
-                           contentHeight: { page, width in content.height(page: page, width: width) },
-                           reading: content.readingHooks)
-        scene.attachLinks(content, pixelsPerMillimetre: ppmm)
-        scene.wideTables = content
-        scene.attachSpeech(speech, content: content)
+        scene = KioskScene(config: config, content: content, width: width, height: height, scale: scale,
+                           pixelsPerMillimetre: ppmm, gestureConfig: gestures, time: time)
+        scene.attachSpeech(speech)
         renderer = SceneRenderer(scene: scene, content: content)
     }
 

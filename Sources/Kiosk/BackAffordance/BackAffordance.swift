@@ -21,3 +21,32 @@ extension KioskScene {
         return max(0, -horizontal.offset(at: time)) / links.back.width
     }
 }
+
+/// Where the pulls' dots are drawn, with the affordances (the menu pull's in
+/// PullAffordance/AffordanceDots.swift): the renderer only asks which a frame shows.
+extension DotDraws {
+    /// The dots a frame shows at `pullX` (the page's horizontal offset, rounded): the back
+    /// pull's when the page is pulled right, else the menu pull's while it shows.
+    static func pulls(_ scene: KioskScene, pullX: Int, at time: Double) -> DotDraws {
+        if let back = backPull(scene, pullX: pullX, at: time) { return back }
+        guard scene.affordance.isVisible(at: time) || pullX > 0 else { return DotDraws() }
+        return menuPull(scene, pullX: pullX, at: time)
+    }
+
+    /// The back affordance's dots when the page is pulled right (and there is history
+    /// to go back to, or the dots are still collapsing): the box sits just left of the
+    /// page's left edge and moves with it.
+    static func backPull(_ scene: KioskScene, pullX: Int, at time: Double) -> DotDraws? {
+        let back = scene.links.back
+        guard pullX < 0, scene.links.history.canGoBack || back.isVisible(at: time) else { return nil }
+        let theme = scene.config.theme
+        let boxX = Double(-pullX) - back.width
+        let boxY = (scene.height - back.height) / 2
+        var dots = DotDraws()
+        for i in 0..<PullAffordance.dotCount {
+            let d = back.mirroredDot(i, at: time)
+            dots.append(DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: theme.color(of: d.tone)))
+        }
+        return dots
+    }
+}

@@ -1,18 +1,9 @@
 /// Links on the page: pressing one, following it (a page, a heading, or the QR card for
-/// a web link), and going back. State is in `links` (`LinkState`); the gesture cases in
-/// `KioskScene.apply` call in here.
+/// a web link), and going back. State is in `links` (`LinkState`); browsing's gestures
+/// (Scroll/KioskScene+Browsing.swift) call in here.
 extension KioskScene {
-    /// The menu or the link card is up: the page takes no pans and no link taps.
-    var isModal: Bool { menu.isPresented || links.card.isPresented }
-
     /// How far a followed page moves into place (logical px): enough to see it arrive.
     static let arrivalShift = 64.0
-
-    /// Hands the scene the laid-out pages' links and the panel's density (the assembly).
-    public func attachLinks(_ content: PageLinks?, pixelsPerMillimetre: Double) {
-        links.content = content
-        if pixelsPerMillimetre.isFinite, pixelsPerMillimetre > 0 { links.pixelsPerMillimetre = pixelsPerMillimetre }
-    }
 
     /// The layout's top-left on screen at `time`: the same (rounded) origin
     /// `SceneRenderer.drawPage` draws the text at.
@@ -23,7 +14,6 @@ extension KioskScene {
 
     /// The id of the link under screen point (x, y) on the current page.
     public func link(atX x: Double, y: Double, at time: Double) -> Int? {
-        guard let content = links.content else { return nil }
         let origin = pageOrigin(at: time)
         return content.link(page: currentPage, width: textWidth, atX: x - Double(origin.x), y: y - Double(origin.y),
                             minimumSize: links.minimumHitSize)
@@ -44,7 +34,7 @@ extension KioskScene {
 
     /// Follow link `id` of the page shown (a tap on it, or a double tap in speech mode).
     func follow(linkID id: Int, at time: Double) {
-        guard let link = links.content?.link(page: currentPage, width: textWidth, id: id) else { return }
+        guard let link = content.link(page: currentPage, width: textWidth, id: id) else { return }
         switch LinkDestination.resolve(link.target, from: currentPage, pages: config.pages) {
         case let .page(page, anchor):
             navigate(to: page, anchor: anchor, at: time)
@@ -56,12 +46,6 @@ extension KioskScene {
         }
     }
 
-    /// A tap while the card is up: outside it, the card goes.
-    func cardTapped(atX x: Double, y: Double, at time: Double) {
-        let card = LinkCardLayout(width: width, height: height, scale: scale).card
-        if !card.contains(x: Int(x.rounded(.down)), y: Int(y.rounded(.down))) { links.card.dismiss(at: time) }
-    }
-
     /// Remember where the visitor is before taking them elsewhere.
     func leavePlace(at time: Double) {
         links.history.push(.init(page: currentPage, offset: vertical.offset(at: time)))
@@ -71,7 +55,7 @@ extension KioskScene {
     /// remembering the place left.
     public func navigate(to page: Int, anchor: String?, at time: Double) {
         guard (0..<pageCount).contains(page) else { return }
-        let target = anchor.flatMap { links.content?.anchorTop(page: page, width: textWidth, slug: $0) } ?? 0
+        let target = anchor.flatMap { content.anchorTop(page: page, width: textWidth, slug: $0) } ?? 0
         leavePlace(at: time)
         travel(to: page, offset: target, forward: true, at: time)
     }

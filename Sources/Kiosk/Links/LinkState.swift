@@ -8,8 +8,6 @@ public struct LinkState {
     /// The back pull's dots: the same spring dots as pull-for-menu, mirrored at the left edge.
     public internal(set) var back: PullAffordance
     public internal(set) var pressed: PressedLink?
-    /// The layout's links and anchors (nil: pages without links, e.g. scene tests).
-    public internal(set) var content: PageLinks?
     /// Physical density of the panel: hit areas are made at least `minimumHitMillimetres`.
     public internal(set) var pixelsPerMillimetre: Double
 

@@ -1,14 +1,21 @@
 import Typeset
 
 /// What the scene needs to know about the links and headings of laid-out pages, in
-/// layout px of page `page` laid out at `width` (the same layout that is drawn). The
-/// typesetter answers it (`TypesetContent`); scene tests without text have none.
+/// layout px of page `page` laid out at `width` (the same layout that is drawn): part of
+/// `PageContent`. The typesetter answers it (`TypesetContent`); content without text has
+/// none (the defaults).
 public protocol PageLinks: AnyObject {
     /// The id of the link at (x, y), its boxes grown to at least `minimumSize` px.
     func link(page: Int, width: Double, atX x: Double, y: Double, minimumSize: Double) -> Int?
     func link(page: Int, width: Double, id: Int) -> LaidOutLink?
     /// The top of the heading whose GitHub-style slug is `slug`.
     func anchorTop(page: Int, width: Double, slug: String) -> Double?
+}
+
+extension PageLinks {
+    public func link(page: Int, width: Double, atX x: Double, y: Double, minimumSize: Double) -> Int? { nil }
+    public func link(page: Int, width: Double, id: Int) -> LaidOutLink? { nil }
+    public func anchorTop(page: Int, width: Double, slug: String) -> Double? { nil }
 }
 
 extension TypesetContent: PageLinks {

@@ -1,6 +1,7 @@
 import Raster
 
-/// The renderer's share of links: the pressed link's highlight and the back pull's dots.
+/// The renderer's share of links: the pressed link's highlight (the back pull's dots are
+/// the back affordance's, BackAffordance/BackAffordance.swift).
 extension SceneRenderer {
     /// The pressed link's id on the page shown, -1 when none.
     func pressedLink() -> Int {
@@ -14,7 +15,7 @@ extension SceneRenderer {
     }
 
     func linkBoxes(_ id: Int, page: Int, pullX: Int, scrollY: Int) -> [IntRect] {
-        guard id >= 0, let link = scene.links.content?.link(page: page, width: scene.textWidth, id: id) else { return [] }
+        guard id >= 0, let link = scene.content.link(page: page, width: scene.textWidth, id: id) else { return [] }
         let dx = Int(scene.textLeft.rounded()) - pullX
         let dy = Int((KioskScene.marginTop * scene.scale).rounded()) - scrollY
         let pad = Int((2 * scene.scale).rounded())
@@ -36,22 +37,5 @@ extension SceneRenderer {
         var box = IntRect.zero
         for rect in linkBoxes(id, page: page, pullX: pullX, scrollY: scrollY) { box = box.union(rect) }
         return box
-    }
-
-    /// The back affordance's dots when the page is pulled right (and there is history
-    /// to go back to, or the dots are still collapsing): the box sits just left of the
-    /// page's left edge and moves with it.
-    func backDots(pullX: Int, at time: Double) -> DotDraws? {
-        let back = scene.links.back
-        guard pullX < 0, scene.links.history.canGoBack || back.isVisible(at: time) else { return nil }
-        let theme = scene.config.theme
-        let boxX = Double(-pullX) - back.width
-        let boxY = (scene.height - back.height) / 2
-        var dots = DotDraws()
-        for i in 0..<PullAffordance.dotCount {
-            let d = back.mirroredDot(i, at: time)
-            dots.append(DotDraw(x: boxX + d.x, y: boxY + d.y, width: d.width, height: d.height, color: theme.color(of: d.tone)))
-        }
-        return dots
     }
 }

@@ -3,23 +3,28 @@ import Typeset
 
 /// Two-finger pinch on the page: the text size follows the fingers and the page reflows
 /// when they lift, keeping the paragraph that was under them where the fingers are.
-/// Not while the menu shows, and never while the touch that woke a blank display lasts.
+/// A pinch begins only from browsing (`applyBrowsing`): not over the menu or the link
+/// card, and never while the touch that woke a blank display lasts. Once begun, it is
+/// the scene's mode (`InteractionMode.pinching`) until one of the fingers lifts.
 extension KioskScene {
     /// The zoom the pages are laid out at (the content's; 1 for scenes without text).
-    public var committedZoom: Double { reading.zoom() }
+    public var committedZoom: Double { content.textZoom }
 
-    func applyPinch(_ gesture: Gesture) {
+    /// Two fingers on the page began a pinch at midpoint (x, y).
+    func beginPinch(x: Double, y: Double, at time: Double) {
+        // The fingers hold the page: no scroll or pull goes on under a pinch.
+        releaseDrags(at: time)
+        vertical.stop(at: time)
+        let layoutY = y - Self.marginTop * scale + vertical.offset(at: time)
+        textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: committedZoom,
+                                        anchor: content.readingAnchor(page: currentPage, width: textWidth, atY: layoutY), x: x, y: y)
+    }
+
+    /// The pinch's mode: its own gestures move it, end it or undo it; the pinch recogniser
+    /// makes no other gesture while two fingers pinch.
+    func applyPinching(_ gesture: Gesture) {
         switch gesture {
-        case let .pinchBegan(x, y, time):
-            guard !swallowingSequence, !menu.isPresented else { return }
-            // The fingers hold the page: no scroll or pull goes on under a pinch.
-            releaseDrags(at: time)
-            vertical.stop(at: time)
-            let layoutY = y - Self.marginTop * scale + vertical.offset(at: time)
-            textZoom.pinch = TextZoom.Pinch(startX: x, startY: y, startZoom: committedZoom,
-                                            anchor: reading.anchor(currentPage, textWidth, layoutY), x: x, y: y)
         case let .pinchChanged(pinchScale, x, y, _):
-            guard textZoom.pinch != nil else { return }
             textZoom.pinch?.scale = pinchScale
             textZoom.pinch?.x = x
             textZoom.pinch?.y = y
@@ -33,15 +38,15 @@ extension KioskScene {
             commitZoom(pinch.zoom, keeping: pinch.anchor, atScreenY: y, at: time)
             // PDF sheets zoom without reflowing: they also move sideways and, at the same
             // zoom, up and down with the fingers (a two-finger pan across a zoomed sheet).
-            if reading.panSheets(currentPage, textWidth, pinch.startX - textLeft, pinch.startZoom, x - textLeft) {
-                if committedZoom == before, let anchor = pinch.anchor, let at = reading.position(currentPage, textWidth, anchor) {
+            if content.panSheets(page: currentPage, width: textWidth, startX: pinch.startX - textLeft, startZoom: pinch.startZoom, x: x - textLeft) {
+                if committedZoom == before, let anchor = pinch.anchor, let at = content.readingPosition(of: anchor, page: currentPage, width: textWidth) {
                     vertical.jump(to: at + Self.marginTop * scale - y)
                 }
                 contentGeneration += 1
             }
         case .pinchCancelled:
             textZoom.pinch = nil
-        default:
+        case .touchDown, .panBegan, .panChanged, .panEnded, .panCancelled, .tap, .threeFingerTap, .pinchBegan, .allUp:
             break
         }
     }
@@ -50,11 +55,11 @@ extension KioskScene {
     /// sits at screen y `screenY`. Nothing changes when the size does not.
     func commitZoom(_ zoom: Double, keeping anchor: ReadingAnchor?, atScreenY screenY: Double, at time: Double) {
         let before = committedZoom
-        let effective = reading.setZoom(zoom, TextZoom.range)
+        let effective = content.setTextZoom(zoom, range: TextZoom.range)
         guard effective != before else { return }
         contentGeneration += 1
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: currentPage))
-        if let anchor, let y = reading.position(currentPage, textWidth, anchor) {
+        if let anchor, let y = content.readingPosition(of: anchor, page: currentPage, width: textWidth) {
             vertical.jump(to: y + Self.marginTop * scale - screenY)
         }
     }
@@ -63,7 +68,7 @@ extension KioskScene {
     func resetTextZoom(at time: Double) {
         textZoom.pinch = nil
         guard committedZoom != 1 else { return }
-        _ = reading.setZoom(1, TextZoom.range)
+        content.setTextZoom(1, range: TextZoom.range)
         contentGeneration += 1
     }
 }

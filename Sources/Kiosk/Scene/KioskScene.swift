@@ -5,7 +5,8 @@ import Touch
 /// vertical scroll, the horizontal pull with its affordance, the menu, and idle.
 /// Touches go in (already rotated, in device px); the renderer reads the state at a
 /// frame's time. One owner for each piece of state: the menu's visibility lives only
-/// in `menu` (a `MenuFade`).
+/// in `menu` (a `MenuFade`); what a touch does follows from those owners (`mode`,
+/// Scene/InteractionMode.swift), never from a copy of them.
 public final class KioskScene {
     public let config: KioskConfig
     /// Logical (rotated) screen size in device px.
@@ -22,6 +23,7 @@ public final class KioskScene {
     public internal(set) var menu = MenuFade()
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
+    /// The display is dark (idle blanking, the opening hours): a touch wakes it (Idle/).
     public internal(set) var isBlanked = false
     /// The attract page is on screen (Idle/KioskScene+Attract.swift): the next touch goes home.
     public internal(set) var attracting = false
@@ -32,12 +34,11 @@ public final class KioskScene {
     public internal(set) var contentGeneration = 0
     /// The visitor's text size and the pinch changing it (Pinch/KioskScene+Pinch.swift).
     public internal(set) var textZoom = TextZoom()
-    /// The page text's measure, zoom and anchors (Reading/ReadingHooks.swift).
-    public let reading: ReadingHooks
+    /// The pages' content: heights, measure and zoom, anchors, links, wide tables and the
+    /// text speech mode reads, all through this one reference (Scene/PageContent.swift).
+    public let content: PageContent
     /// Tables wider than the column, panned sideways inside their window (Tables/).
     public internal(set) var tablePans = WideTablePans()
-    /// The content's wide tables, when it has any (the typesetter's).
-    public var wideTables: WideTableContent?
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
     /// to every scene assembled after this one (reload, switch), reset at idle (VisitorChoices).
     public internal(set) var visitor = VisitorChoices()
@@ -51,20 +52,21 @@ public final class KioskScene {
     public var lastGestures: [Gesture] { gestures }
     /// The recogniser's thresholds.
     public var gestureConfig: GestureConfig { recognizer.config }
-    private var contentHeight: (Int, Double) -> Double
     private(set) var lastTouchTime: Double
     /// When the display last came on by a touch or the opening hours: it goes dark again
     /// a blank period after the later of this and the last touch.
     var poweredOnAt: Double
     var homeDone = true
-    /// While true, the current touch sequence only woke the display and does nothing else.
+    /// The touch sequence under way woke the display, left the attract page or toggled
+    /// speech mode: it does nothing else until every finger lifts (`InteractionMode.swallowing`).
     var swallowingSequence = false
     var activeAxis: PanAxis?
+    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
+    public var onGesture: ((Gesture) -> Void)?
     /// Speech mode (Speech/KioskScene+Speech.swift): nil without a speech output or when
     /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
     public internal(set) var speech: SpeechMode?
     var speechInput = SpeechTouchInput()
-    var speechContent: PageSpeechContent?
     /// The page, layout and width speech mode's blocks were taken from.
     var speechPageKey: SpeechPageKey?
     /// The page whose ring item a finger last rested on in speech mode.
@@ -85,20 +87,21 @@ public final class KioskScene {
     public static let marginTop = 40.0
     public static let marginBottom = 64.0
 
-    /// - Parameter contentHeight: height in device px of page `i`'s laid-out content at
-    ///   the given text width (device px); the renderer's typesetter answers it.
-    public init(config: KioskConfig, width: Int, height: Int, scale: Double, gestureConfig: GestureConfig,
-                time: Double, contentHeight: @escaping (Int, Double) -> Double, reading: ReadingHooks = ReadingHooks()) {
+    /// - Parameters:
+    ///   - content: the pages, as the renderer draws them (the same object).
+    ///   - pixelsPerMillimetre: the panel's density (links' hit areas); nil: from `dpi`.
+    public init(config: KioskConfig, content: PageContent, width: Int, height: Int, scale: Double,
+                pixelsPerMillimetre: Double? = nil, gestureConfig: GestureConfig, time: Double) {
         self.config = config
-        self.reading = reading
+        self.content = content
         self.width = Double(width)
         self.height = Double(height)
         self.scale = scale
-        self.contentHeight = contentHeight
         siteLanguages = SiteLanguages(pages: config.pages)
         recognizer = GestureRecognizer(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
-        links = LinkState(scale: scale, pixelsPerMillimetre: config.display.dpi / 25.4)
+        let density = pixelsPerMillimetre.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        links = LinkState(scale: scale, pixelsPerMillimetre: density ?? config.display.dpi / 25.4)
         vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
         horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
         lastTouchTime = time
@@ -111,11 +114,11 @@ public final class KioskScene {
     // MARK: Geometry
 
     public var pageCount: Int { config.pages.count }
-    public var readingColumn: ReadingColumn { ReadingColumn(screenWidth: width, scale: scale, measure: reading.measureWidth()) }
+    public var readingColumn: ReadingColumn { ReadingColumn(screenWidth: width, scale: scale, measure: content.measureWidth) }
     public var textLeft: Double { readingColumn.left }
     public var textWidth: Double { readingColumn.width }
     public func pageLength(of page: Int) -> Double {
-        contentHeight(page, textWidth) + (Self.marginTop + Self.marginBottom) * scale
+        content.height(page: page, width: textWidth) + (Self.marginTop + Self.marginBottom) * scale
     }
     /// The ring of the pages `ringPages` lists (item i shows page `ringPages[i]`).
     public var ring: RingLayout { RingLayout(width: width, height: height, count: ringPages.count, scale: scale) }
@@ -154,7 +157,7 @@ public final class KioskScene {
         horizontal.advance(to: time)
         gestures.removeAll(keepingCapacity: true)
         recognizer.advance(to: time, into: &gestures)
-        if speech?.isOn != true { apply(gestures) }
+        apply(gestures)
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
         }
@@ -236,44 +239,10 @@ public final class KioskScene {
         homeDone = false
         idleWarned = false
         // Speech mode sees every touch first; while it is on, the sighted gestures are
-        // recognised (so the recogniser's sequence stays whole) but not applied.
+        // recognised (so the recogniser's sequence stays whole) but not applied. The
+        // others go to the handler of the scene's mode (Scene/InteractionMode.swift).
         if handleSpeech(event) { return }
         apply(gestures)
-    }
-
-    /// Drops what the sighted gestures hold of the current sequence (speech mode toggled
-    /// mid-sequence): drags settle, no link stays pressed, the rest of it is ignored.
-    func cancelSightedSequence(at time: Double) {
-        activeAxis = nil
-        releaseDrags(at: time)
-        releaseLink()
-        affordance.setProgress(0, at: time)
-        links.back.setProgress(0, at: time)
-        swallowingSequence = true
-    }
-
-    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
-    public var onGesture: ((Gesture) -> Void)?
-
-    private func apply(_ gestures: [Gesture]) {
-        for gesture in gestures {
-            apply(gesture)
-            onGesture?(gesture)
-        }
-    }
-
-    /// Fingers gone without a pan: whatever was caught settles (springs back if past an edge).
-    func releaseDrags(at time: Double) {
-        if vertical.isDragging { vertical.endDrag(velocity: 0, at: time) }
-        if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
-    }
-
-    func present(at time: Double) {
-        releaseDrags(at: time)
-        releaseLink()
-        vertical.stop(at: time)          // any scroll in flight stops
-        menu.setPresented(true, at: time)
-        menuPresentedForSpeech()
     }
 
     /// Takes over what the visitor sees from another scene (a reload rebuilt the kiosk):

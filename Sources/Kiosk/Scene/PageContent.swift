@@ -1,8 +1,16 @@
 import Raster
 
-/// What the renderer needs from text: page heights and drawing. The typesetter
-/// implements it (`TypesetContent`); scene tests can use simple fakes.
-public protocol PageContent: AnyObject {
+/// The pages' content, as the scene and its renderer reach it: one reference
+/// (`KioskScene.content`) answers everything asked of the text. Drawing and heights are
+/// required here; each other concern is a part with its own folder and defaults for
+/// content that has none of it (no links, no wide tables, no text to speak, no zoom),
+/// so a test fake need only draw:
+/// - `PageReading` (Reading/): the measure, the text zoom, anchors kept through a reflow;
+/// - `PageLinks` (Links/): links under a finger, their targets, heading anchors;
+/// - `WideTableContent` (Tables/): tables wider than the column, panned sideways;
+/// - `PageSpeechContent` (Speech/): a page's language, blocks and links for speech mode.
+/// The typesetter implements all of it (`TypesetContent`, handing PDF pages to `PDFContent`).
+public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeechContent {
     /// Height in device px of page `page`'s content laid out at `width` device px.
     func height(page: Int, width: Double) -> Double
     /// Draw page `page` laid out at `width`, its top-left at (originX, originY),

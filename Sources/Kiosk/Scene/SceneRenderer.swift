@@ -82,12 +82,7 @@ public final class SceneRenderer: FramePainter {
     func state(at time: Double) -> FrameState {
         let theme = scene.config.theme
         let pullX = Int(scene.horizontal.offset(at: time).rounded())
-        var dots = DotDraws()
-        if let back = backDots(pullX: pullX, at: time) {
-            dots = back
-        } else if scene.affordance.isVisible(at: time) || pullX > 0 {
-            dots = DotDraws.menuPull(scene, pullX: pullX, at: time)
-        }
+        let dots = DotDraws.pulls(scene, pullX: pullX, at: time)
         let key = FrameDescription.PageKey(generation: scene.contentGeneration &+ redraws << 32, page: scene.currentPage,
                                            width: Int(scene.width), height: Int(scene.height))
         let scrollY = Int(scene.vertical.offset(at: time).rounded())

@@ -2,10 +2,14 @@ import Typeset
 import Touch
 
 /// What speech mode needs of a laid-out page: its language, blocks and links, in layout
-/// px of the page laid out at `width` (the layout that is drawn). The typesetter answers
-/// it (`TypesetContent`); scenes without text have none.
+/// px of the page laid out at `width` (the layout that is drawn); part of `PageContent`.
+/// The typesetter answers it (`TypesetContent`); content without text has none.
 public protocol PageSpeechContent: AnyObject {
     func speechPage(_ page: Int, width: Double) -> SpeechPage
+}
+
+extension PageSpeechContent {
+    public func speechPage(_ page: Int, width: Double) -> SpeechPage { SpeechPage(language: nil, blocks: [], links: []) }
 }
 
 public struct SpeechPage: Sendable, Equatable {
@@ -28,10 +32,9 @@ struct SpeechPageKey: Equatable {
 /// The scene's speech-mode hook: every touch goes to `SpeechTouchInput` first; while
 /// speech mode is on its intents act and the sighted gestures do not (docs/accessibility.md).
 extension KioskScene {
-    /// Gives the scene its speech output and the pages' text (the assembly). No speech
-    /// mode when `[speech] enabled = false`.
-    public func attachSpeech(_ output: SpeechOutput?, content: PageSpeechContent?) {
-        speechContent = content
+    /// Gives the scene its speech output (the assembly). No speech mode when
+    /// `[speech] enabled = false`.
+    public func attachSpeech(_ output: SpeechOutput?) {
         speechPageKey = nil
         guard let output, config.speech.enabled else { speech = nil; return }
         speech = SpeechMode(output: output, siteLanguage: config.text.language)
@@ -78,6 +81,20 @@ extension KioskScene {
         guard speech.isOn else { return false }
         if isBlanked { isBlanked = false }  // a touch wakes the display and is still heard
         return true
+    }
+
+    /// Drops what the sighted gestures hold of the current sequence (speech mode toggled
+    /// mid-sequence): drags settle, no link stays pressed, a pinch is undone (its fingers
+    /// may have pinched a little before resting for the hold: speech mode would never see
+    /// its end, and the page would stay drawn scaled), the rest of it is ignored.
+    func cancelSightedSequence(at time: Double) {
+        textZoom.pinch = nil
+        activeAxis = nil
+        releaseDrags(at: time)
+        releaseLink()
+        affordance.setProgress(0, at: time)
+        links.back.setProgress(0, at: time)
+        swallowingSequence = true
     }
 
     func speechDeadlineReached(at time: Double) {
@@ -138,8 +155,7 @@ extension KioskScene {
             refreshSpeechPage(force: false)
             speech.readToEnd()
         case .menu:
-            links.card.dismiss(at: time)
-            if menu.isPresented { menu.setPresented(false, at: time) } else { present(at: time) }
+            toggleMenu(at: time)
         }
     }
 
@@ -192,7 +208,7 @@ extension KioskScene {
         let key = SpeechPageKey(page: currentPage, generation: contentGeneration, width: textWidth)
         guard force || key != speechPageKey else { return }
         speechPageKey = key
-        let page = speechContent?.speechPage(currentPage, width: textWidth) ?? SpeechPage(language: nil, blocks: [], links: [])
+        let page = content.speechPage(currentPage, width: textWidth)
         speech.showPage(title: config.pages[currentPage].title, language: page.language, blocks: page.blocks,
                         links: page.links, announce: announce)
     }

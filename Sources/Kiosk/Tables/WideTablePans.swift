@@ -43,12 +43,17 @@ public struct WideTablePans: Equatable, Sendable {
     public static func == (a: WideTablePans, b: WideTablePans) -> Bool { a.offsets == b.offsets && (a.active == nil) == (b.active == nil) }
 }
 
-/// What the scene asks of the content about wide tables.
+/// What the scene asks of the content about wide tables (part of `PageContent`).
 public protocol WideTableContent: AnyObject {
     /// The wide table of page `page` (laid out at `width`) under (x, y) in layout
     /// coordinates, how far it can pan, and whether it reads right to left (it starts at
     /// its right edge); nil when there is none there.
     func wideTable(page: Int, width: Double, atX x: Int, y: Int) -> (index: Int, maxOffset: Int, rightToLeft: Bool)?
+}
+
+extension WideTableContent {
+    /// Content without tables has none to pan.
+    public func wideTable(page: Int, width: Double, atX x: Int, y: Int) -> (index: Int, maxOffset: Int, rightToLeft: Bool)? { nil }
 }
 
 extension TypesetContent: WideTableContent {
@@ -64,7 +69,7 @@ extension KioskScene {
     /// A horizontal drag begins: inside a wide table it pans the table (true), else the
     /// page is pulled as usual (false).
     func beginTablePan() -> Bool {
-        guard let down = tablePans.down, let content = wideTables else { return false }
+        guard let down = tablePans.down else { return false }
         let origin = pageOrigin(at: lastTouchTime)
         guard let hit = content.wideTable(page: currentPage, width: textWidth, atX: Int(down.x) - origin.x, y: Int(down.y) - origin.y)
         else { return false }
