@@ -11,42 +11,7 @@ import XCTest
 /// A PDF as a page, played headless: its sheets (poppler, sandboxed, off the loop)
 /// stacked and scrolled, an internal link moving to its sheet, a web link's QR card.
 /// The fixture: Tests/PDFPagesTests/Fixtures (page 1 red, 2 green, 3 blue).
-final class PDFPageTests: LinkTestCase {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../PDFPagesTests/Fixtures/three-pages.pdf").standardizedFileURL.path
-
-    override func setUpWithError() throws {
-        try XCTSkipIf(SandboxedProcess.locate("pdftocairo") == nil, "poppler-utils is not installed (scripts/install-deps)")
-        // The process's one queue caches here (set before its first use).
-        setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-pdf-kiosk-\(getpid())", 0)
-    }
-
-    /// Log.logger's lines during this test (the logger is given back when it ends).
-    final class CapturedLog { var lines: [String] = [] }
-    func captureLog() -> CapturedLog {
-        let log = CapturedLog(), saved = Log.logger
-        Log.logger = Logger(sink: { log.lines.append($0) })
-        addTeardownBlock { Log.logger = saved }
-        return log
-    }
-
-    func pdfConfig() -> KioskConfig {
-        var config = KioskConfig()
-        config.text.size = 20
-        config.pages = [.init(title: "Brochure", source: .file(path: Self.fixture))]
-        return config
-    }
-
-    /// Lets the renderers finish, hands their work to the runtime as the pipe would,
-    /// and draws at `time`; twice, as opening the document asks for sheets.
-    func settle(_ player: HeadlessPlayer, _ pdf: PDFContent, at time: Double) {
-        for step in 0..<3 {
-            pdf.queue.waitUntilIdle()
-            player.runtime.backgroundWorkFinished(at: time + Double(step) * 0.01)
-            player.render(at: time + Double(step) * 0.01 + 0.005)
-        }
-    }
-
+final class PDFPageTests: PDFTestCase {
     func testSheetsShowAndAnInternalLinkMovesToItsSheet() throws {
         let (assembly, player) = try makePlayer(pdfConfig())
         let pdf = try XCTUnwrap(assembly.content.pdf)

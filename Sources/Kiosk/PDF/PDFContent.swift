@@ -139,6 +139,21 @@ public final class PDFContent {
         return (zoomed, base.left - Int(min(max(panX, 0), Double(overflow)).rounded()))
     }
 
+    /// How far the zoomed sheets are moved left and at most, when wider than their base
+    /// frame (the same rounding as `sheetFrame`); nil when they fit.
+    func pan(page: Int, width: Double) -> (offset: Double, limit: Double)? {
+        let base = baseFrame(page: page, width: width)
+        let overflow = Double(max(1, Int((Double(base.width) * zoom()).rounded())) - base.width)
+        guard overflow >= 1 else { return nil }
+        return (min(max(panX, 0), overflow), overflow)
+    }
+
+    /// A one-finger drag moved the zoomed sheets to `offset` px left.
+    func setPan(page: Int, width: Double, offset: Double) {
+        guard let limit = pan(page: page, width: width)?.limit else { return }
+        panX = min(max(offset, 0), limit)
+    }
+
     /// After a pinch from `startZoom` (or a two-finger pan): moves the sheets sideways so
     /// the point under the fingers' start (`startX`, text-area x) is under their end (`x`).
     func keepHorizontally(page: Int, width: Double, startX: Double, startZoom: Double, x: Double) {

@@ -21,6 +21,11 @@ public protocol PageReading: AnyObject {
     /// from `startZoom`, keep the point under the fingers' start (text-area x) under their
     /// end. False for pages that reflow (nothing to pan).
     func panSheets(page: Int, width: Double, startX: Double, startZoom: Double, x: Double) -> Bool
+    /// Page `page`'s zoomed sheets, when wider than the text area: how far they are moved
+    /// left now and at most (device px); nil for pages that reflow and sheets that fit.
+    func sheetPan(page: Int, width: Double) -> (offset: Double, limit: Double)?
+    /// Moves page `page`'s zoomed sheets `offset` px left (kept within their width).
+    func setSheetPan(page: Int, width: Double, offset: Double)
 }
 
 extension PageReading {
@@ -31,6 +36,8 @@ extension PageReading {
     public func readingAnchor(page: Int, width: Double, atY y: Double) -> ReadingAnchor? { nil }
     public func readingPosition(of anchor: ReadingAnchor, page: Int, width: Double) -> Double? { nil }
     public func panSheets(page: Int, width: Double, startX: Double, startZoom: Double, x: Double) -> Bool { false }
+    public func sheetPan(page: Int, width: Double) -> (offset: Double, limit: Double)? { nil }
+    public func setSheetPan(page: Int, width: Double, offset: Double) {}
 }
 
 extension TypesetContent: PageReading {
@@ -48,5 +55,15 @@ extension TypesetContent: PageReading {
         guard let pdf, pdf.isPDF(page) else { return false }
         pdf.keepHorizontally(page: page, width: width, startX: startX, startZoom: startZoom, x: x)
         return true
+    }
+
+    public func sheetPan(page: Int, width: Double) -> (offset: Double, limit: Double)? {
+        guard let pdf, pdf.isPDF(page) else { return nil }
+        return pdf.pan(page: page, width: width)
+    }
+
+    public func setSheetPan(page: Int, width: Double, offset: Double) {
+        guard let pdf, pdf.isPDF(page) else { return }
+        pdf.setPan(page: page, width: width, offset: offset)
     }
 }

@@ -99,6 +99,7 @@ extension KioskScene {
     private func cancelPans(at time: Double) {
         activeAxis = nil
         tablePans.end()
+        endSheetPan()
         releaseDrags(at: time)
         affordance.setProgress(0, at: time)
         links.back.setProgress(0, at: time)

@@ -39,6 +39,8 @@ public final class KioskScene {
     public let content: PageContent
     /// Tables wider than the column, panned sideways inside their window (Tables/).
     public internal(set) var tablePans = WideTablePans()
+    /// A one-finger drag across a zoomed PDF sheet (PDF/SheetPan.swift).
+    var sheetPan: SheetPan?
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
     /// to every scene assembled after this one (reload, switch), reset at idle (VisitorChoices).
     public internal(set) var visitor = VisitorChoices()

@@ -2,8 +2,8 @@ import Touch
 
 /// Browsing, the page's mode (`InteractionMode.browsing`): a finger catches the page, a
 /// vertical pan scrolls it, a horizontal one pulls for the menu (right edge), back (left
-/// edge) or pans a wide table; a tap follows a link; three fingers bring the menu; two
-/// fingers apart or together begin a pinch.
+/// edge), or pans a wide table or a zoomed PDF sheet; a tap follows a link; three fingers
+/// bring the menu; two fingers apart or together begin a pinch.
 extension KioskScene {
     func applyBrowsing(_ gesture: Gesture) {
         switch gesture {
@@ -25,10 +25,15 @@ extension KioskScene {
                 horizontal.endDrag(velocity: 0, at: time)
             } else {
                 vertical.endDrag(velocity: 0, at: time)
+                beginSheetPan()
             }
         case let .panChanged(axis, dx, dy, time):
             guard activeAxis == axis else { return }
             if tablePans.isPanning { dragTablePan(dx: dx); return }
+            if axis == .horizontal, dragSheetPan(dx: dx) {
+                if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
+                return
+            }
             if axis == .vertical {
                 vertical.drag(translation: dy, at: time)
             } else {
@@ -40,6 +45,8 @@ extension KioskScene {
             guard activeAxis == axis else { return }
             activeAxis = nil
             if tablePans.isPanning { dragTablePan(dx: dx); tablePans.end(); return }
+            if axis == .horizontal, dragSheetPan(dx: dx) { endSheetPan(); return }
+            endSheetPan()
             if axis == .vertical {
                 vertical.drag(translation: dy, at: time)
                 vertical.endDrag(velocity: vy, at: time)
