@@ -43,4 +43,21 @@ class PDFTestCase: LinkTestCase {
             player.render(at: time + Double(step) * 0.01 + 0.005)
         }
     }
+
+    /// The fixture under a name and with bytes of its own (a trailing comment), so no
+    /// earlier test's rendering is found in the cache.
+    func freshCopy(of source: String, named name: String, in dir: String) throws -> String {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        bytes.append(Data("\n% \(UUID().uuidString)\n".utf8))
+        let path = dir + "/" + name
+        try bytes.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func temporaryDirectory(_ tag: String) throws -> String {
+        let dir = NSTemporaryDirectory() + "lectern-pdf-\(tag)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
 }

@@ -17,7 +17,9 @@ public final class PDFContent {
     private var documents: [Int: DocumentState] = [:]
     private var images: ImageCache
     private var stacks: [StackKey: PDFPageStack] = [:]
-    /// Sheets that failed, by (config page, sheet from 1): their reason.
+    /// Sheets that failed, by (config page, sheet from 1, width rendered at): their reason.
+    /// By width, so a sheet that failed at one zoom (too big, too slow) is tried again at
+    /// another, but never again at the same (no retry loop).
     private var failures: [SheetKey: String] = [:]
     /// The gap between sheets, logical px.
     static let gap = 12.0
@@ -40,7 +42,7 @@ public final class PDFContent {
     }
 
     private struct StackKey: Hashable { let page: Int; let width: Int }
-    struct SheetKey: Hashable { let page: Int; let sheet: Int }
+    struct SheetKey: Hashable { let page: Int; let sheet: Int; let width: Int }
 
     public init(config: KioskConfig, scale: Double, screenWidth: Double, queue: PDFRenderQueue? = nil,
                 memoryBudget: Int = 96 << 20) {
@@ -100,8 +102,8 @@ public final class PDFContent {
                 images.insert(image, for: .init(hash: hash, sheet: sheet, width: width))
                 _ = path
                 change.pixels = true
-            case let (.render(path, _, sheet, _), .failed(reason)):
-                for page in pagesShowing(path) { failures[SheetKey(page: page, sheet: sheet)] = reason }
+            case let (.render(path, _, sheet, width), .failed(reason)):
+                for page in pagesShowing(path) { failures[SheetKey(page: page, sheet: sheet, width: width)] = reason }
                 Log.error("PDF \(path) page \(sheet): \(reason); showing a placeholder")
                 change.pixels = true
             default:
@@ -227,7 +229,7 @@ public final class PDFContent {
                 let wanted = renderWidth(frame.width, height: rect.height)
                 if let image = images.image(for: .init(hash: opened.hash, sheet: sheet, width: wanted)) {
                     drawSheet(image, in: rect, canvas: canvas, clip: clip)
-                } else if let reason = failures[SheetKey(page: page, sheet: sheet)] {
+                } else if let reason = failures[SheetKey(page: page, sheet: sheet, width: wanted)] {
                     placeholder(canvas, labels: labels, rect: rect, text: "Page \(sheet) cannot be shown (\(reason.prefix(50)))", clip: clip)
                 } else if let older = images.anyImage(hash: opened.hash, sheet: sheet) {
                     // Zoomed, and poppler is still rendering at the new size: the sheet as
@@ -243,7 +245,7 @@ public final class PDFContent {
             if let last = visible.last, last + 1 < stack.tops.count {
                 let wanted = renderWidth(frame.width, height: stack.heights[last + 1])
                 let next = ImageCache.Key(hash: opened.hash, sheet: last + 2, width: wanted)
-                if images.image(for: next) == nil, failures[SheetKey(page: page, sheet: last + 2)] == nil {
+                if images.image(for: next) == nil, failures[SheetKey(page: page, sheet: last + 2, width: wanted)] == nil {
                     queue.request(.render(path: opened.path, hash: opened.hash, page: last + 2, width: wanted))
                 }
             }

@@ -1,12 +1,15 @@
+import Foundation
 import KioskHeadless
+import PDFPages
 import Raster
 import XCTest
 @testable import Kiosk
 
-/// One finger moving sideways across a zoomed PDF sheet pans it (it took a two-finger
-/// movement that began as a pinch); at the sheet's edge the same drag pulls the page, so
-/// the menu stays reachable while a sheet is zoomed. Poppler renders the fixture.
-final class PDFSheetPanTests: PDFTestCase {
+/// Zoomed PDF sheets: one finger moving sideways pans one (it took a two-finger movement
+/// that began as a pinch) and at the sheet's edge pulls the page, so the menu stays
+/// reachable; a sheet that failed to render at one zoom is tried again at another.
+/// Poppler renders the fixture.
+final class PDFZoomedSheetTests: PDFTestCase {
     func testOneFingerPansAZoomedSheetAndAtItsEdgePullsForTheMenu() throws {
         let (assembly, player) = try makePlayer(pdfConfig())
         let pdf = try XCTUnwrap(assembly.content.pdf)
@@ -47,6 +50,33 @@ final class PDFSheetPanTests: PDFTestCase {
         try play("8 drag 0 760 400 \(760 - fingerDistance(progress: 1.3)) 400 0.4\n9.5 wait", on: player)
         XCTAssertTrue(scene.menu.isPresented, "at the sheet's right edge a pull brings the menu")
         XCTAssertEqual(pdf.panX, limit, accuracy: 0.5, "the pull left the sheet where it was")
+    }
+
+    /// A renderer killed as it starts: page 1 is a placeholder at zoom 1. Zoomed, the sheet
+    /// is wanted at another width and rendered (it was remembered as failed for good).
+    func testASheetThatFailedAtOneZoomIsRenderedAtAnother() throws {
+        let path = try freshCopy(of: Self.fixture, named: "brochure.pdf", in: try temporaryDirectory("zoom-retry"))
+        var config = pdfConfig()
+        config.pages = [.init(title: "Brochure", source: .file(path: path))]
+        _ = captureLog()
+        let queue = PDFRenderQueue.shared
+        queue.onRendererStart = { kill($0, SIGKILL) }
+        defer { queue.onRendererStart = nil }
+        let (assembly, player) = try makePlayer(config)
+        let pdf = try XCTUnwrap(assembly.content.pdf)
+        settle(player, pdf, at: 0.1)
+        assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
+
+        queue.onRendererStart = nil
+        try play("""
+            0.5 drag 0 340 300 280 300 0.4
+            0.5 drag 1 460 300 520 300 0.4
+            """, on: player)
+        settle(player, pdf, at: 1.2)
+        XCTAssertGreaterThan(assembly.content.textZoom, 1.5)
+        let shown = try XCTUnwrap(player.canvas.color(x: width / 2, y: height - 20))
+        XCTAssertGreaterThan(Int(shown.red), 200, "page 1 (red) is shown at the new zoom")
+        XCTAssertLessThan(Int(shown.green), 80, "not the placeholder")
     }
 
     private func differingPixels(_ a: Canvas, _ b: Canvas) -> Int {
