@@ -45,18 +45,8 @@ final class BenchCLITests: XCTestCase {
     }
 
     private func bench(_ arguments: [String]) throws -> (Int32, String, String) {
-        let path = BuiltProducts.lectern
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: path), "build lectern first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["bench"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: BuiltProducts.lectern), "build lectern first")
+        let run = try BuiltProducts.runLectern(["bench"] + arguments)
+        return (run.status, run.stdout, run.stderr)
     }
 }
