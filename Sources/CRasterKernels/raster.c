@@ -300,6 +300,45 @@ void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t
     cshim_raster_stream_fence();  // streaming stores are weakly ordered: finish them before the flip
 }
 
+// Scan-out rows joined from two sources (a pull: the page's rows read from the shadow at
+// the pull's offset, then the uncovered strip drawn apart), row by row in one pass. Two
+// passes (all rows of `a`, then all rows of `b`) leave the cache line where the parts meet
+// half-written by the first and finished by the second a whole frame later: 1,080
+// write-combining lines flushed twice, in halves. Here the last bytes of `a` and the first
+// of `b` go out together (`seam`, up to the destination's next 16-byte boundary), so every
+// line is written whole and in order. Same bytes as two cshim_raster_stream_copy_rows.
+void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,
+                                   const uint8_t *a, size_t a_stride, size_t a_bytes,
+                                   const uint8_t *b, size_t b_stride, size_t b_bytes, size_t rows) {
+    for (size_t y = 0; y < rows; y++) {
+        uint8_t *d = dst + y * dst_pitch;
+        const uint8_t *s = a + y * a_stride, *t = b + y * b_stride;
+        size_t n = a_bytes, m = b_bytes;
+        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
+        if (head > n) head = n;
+        stream_small(d, s, head);
+        d += head; s += head; n -= head;
+        for (; n >= 16; n -= 16, d += 16, s += 16) {
+            u8v16 v = *(const u8v16 *)s;
+            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
+        }
+        // The n (< 16) bytes left of `a` and as many of `b` as reach the next boundary.
+        size_t k = (16 - ((uintptr_t)(d + n) & 15)) & 15;
+        if (k > m) k = m;
+        uint8_t seam[32];
+        memcpy(seam, s, n);
+        memcpy(seam + n, t, k);
+        stream_small(d, seam, n + k);
+        d += n + k; t += k; m -= k;
+        for (; m >= 16; m -= 16, d += 16, t += 16) {
+            u8v16 v = *(const u8v16 *)t;
+            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
+        }
+        stream_small(d, t, m);
+    }
+    cshim_raster_stream_fence();
+}
+
 // The two mixes again with streaming stores, for a frame composed straight into the
 // scan-out buffer (written once, never read): whole 64-byte vectors from the destination's
 // first 64-byte boundary on (whole cache lines are what write-combining flushes best); the

@@ -273,11 +273,16 @@ public final class Compositor {
         guard let scratch = pullStrip?.canvas, let screen = scanout.directFrame() else { return false }
         painter.drawPage(now, clip: strip, into: scratch, shiftX: stripX)
         let rows = min(canvas.height, screen.height)
-        if stripX > 0 {
-            // Screen x ← shadow x + shiftX (the shadow is never narrower than the screen).
-            screen.copyRows(from: canvas, sourceX: now.shiftX, sourceY: 0, to: IntRect(x: 0, y: 0, width: stripX, height: rows))
+        if stripX > 0, screen.width == canvas.width {
+            // Screen x ← shadow x + shiftX (the shadow is never narrower than the screen),
+            // then the strip, row by row in one pass.
+            screen.joinRows(left: canvas, leftX: now.shiftX, right: scratch, split: stripX, rows: rows)
+        } else {
+            if stripX > 0 {
+                screen.copyRows(from: canvas, sourceX: now.shiftX, sourceY: 0, to: IntRect(x: 0, y: 0, width: stripX, height: rows))
+            }
+            screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: IntRect(x: stripX, y: 0, width: strip.width, height: rows))
         }
-        screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: IntRect(x: stripX, y: 0, width: strip.width, height: rows))
         held = .pulledDirect(base: base, shown: now)
         return true
     }
