@@ -67,6 +67,24 @@ public struct DampedOscillator: Sendable, Equatable {
         }
     }
 
+    /// Displacement and velocity at `t` from one evaluation of the exponentials and the
+    /// sine and cosine (a frame asks both of the same spring: whether it rests, and where it
+    /// is). The same arithmetic as `displacement(at:)` and `velocity(at:)`, so the same values.
+    public func motion(at t: Double) -> (displacement: Double, velocity: Double) {
+        switch solution {
+        case let .critical(r, c1, c2):
+            let e = exp(r * t)
+            return ((c1 + c2 * t) * e, (c2 + r * (c1 + c2 * t)) * e)
+        case let .over(r1, r2, c1, c2):
+            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+        case let .under(decay, w, c1, c2):
+            let e = exp(-decay * t)
+            let cosine = cos(w * t), sine = sin(w * t)
+            return (e * (c1 * cosine + c2 * sine), e * ((c2 * w - decay * c1) * cosine - (c1 * w + decay * c2) * sine))
+        }
+    }
+
     /// The rest test: the spring is at rest at `t` when it is within `positionTolerance`
     /// of its target and slower than `velocityTolerance` (units and units per second).
     /// Defaults suit pixels: a quarter pixel away, moving less than 2 px per second,

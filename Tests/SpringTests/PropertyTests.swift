@@ -2,6 +2,28 @@ import XCTest
 @testable import Spring
 
 final class PropertyTests: XCTestCase {
+    /// `motion(at:)` (one evaluation for a frame) answers exactly what `displacement(at:)`
+    /// and `velocity(at:)` answer, bit for bit, for under-, over- and critically damped
+    /// springs, and `SpringAnimation.state` agrees with `value` and `isAtRest`.
+    func testMotionIsDisplacementAndVelocityExactly() {
+        let springs = [SpringParameters(uikitDuration: 0.5, dampingRatio: 0.4, relativeVelocity: 0.5),
+                       SpringParameters(uikitDuration: 0.5, dampingRatio: 1, relativeVelocity: 0),
+                       SpringParameters(uikitDuration: 0.3, dampingRatio: 1.6, relativeVelocity: 0)]
+        for parameters in springs {
+            let oscillator = DampedOscillator(parameters: parameters, from: 0, to: 1, velocity: 2.5)
+            let animation = SpringAnimation(parameters: parameters, from: 0, to: 1, velocity: 2.5, time: 3)
+            for step in 0..<400 {
+                let t = Double(step) / 200
+                let motion = oscillator.motion(at: t)
+                XCTAssertEqual(motion.displacement.bitPattern, oscillator.displacement(at: t).bitPattern, "\(parameters) t = \(t)")
+                XCTAssertEqual(motion.velocity.bitPattern, oscillator.velocity(at: t).bitPattern, "\(parameters) t = \(t)")
+                let state = animation.state(at: 3 + t, positionTolerance: 0.002, velocityTolerance: 0.02)
+                XCTAssertEqual(state.value.bitPattern, animation.value(at: 3 + t).bitPattern)
+                XCTAssertEqual(state.atRest, animation.isAtRest(at: 3 + t, positionTolerance: 0.002, velocityTolerance: 0.02))
+            }
+        }
+    }
+
     /// From rest (or moving away from the target) a critically damped spring never
     /// passes its target. (A strong push towards the target may cross it once: that is
     /// physics, not overshoot ringing; see the next test.)

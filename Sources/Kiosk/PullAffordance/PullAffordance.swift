@@ -68,7 +68,15 @@ public struct PullAffordance: Sendable {
     /// (the closed form keeps moving by tiny amounts forever, which would make a wake-up
     /// for anything else redraw the dots).
     private static func isAtRest(_ spring: SpringAnimation, at time: Double) -> Bool {
-        spring.isAtRest(at: time, positionTolerance: 0.002, velocityTolerance: 0.02)
+        spring.isAtRest(at: time, positionTolerance: rest.position, velocityTolerance: rest.velocity)
+    }
+    private static let rest = (position: 0.002, velocity: 0.02)
+
+    /// Where dot `i`'s spring is drawn at `time`: its target once at rest, else its value
+    /// (one evaluation of the spring for both).
+    private func drawnExpansion(of i: Int, at time: Double) -> Double {
+        let state = dots[i].state(at: time, positionTolerance: Self.rest.position, velocityTolerance: Self.rest.velocity)
+        return state.atRest ? dots[i].target : state.value
     }
 
     /// Whether anything of the affordance would be drawn (a pull in progress or a dot still moving).
@@ -83,7 +91,7 @@ public struct PullAffordance: Sendable {
     public func dot(_ i: Int, at time: Double) -> Dot {
         let spacing = width / Double(Self.dotCount)
         let w = dotWidth
-        let e = Self.isAtRest(dots[i], at: time) ? dots[i].target : dots[i].value(at: time)
+        let e = drawnExpansion(of: i, at: time)
         // Interpolate (and extrapolate on overshoot) between the collapsed circle
         // (w × w) and the expanded pill (w/2 × full height).
         let dotWidth = max(0.5, w + (w / 2 - w) * e)
