@@ -33,6 +33,12 @@ public struct SpringAnimation: Sendable, Equatable {
         oscillator.velocity(at: max(0, time - startTime))
     }
 
+    /// The time from which on `isAtRest` with these tolerances holds for good
+    /// (`DampedOscillator.restsForGood`), on this animation's timeline.
+    public func restsForGood(positionTolerance: Double, velocityTolerance: Double) -> Double {
+        startTime + oscillator.restsForGood(positionTolerance: positionTolerance, velocityTolerance: velocityTolerance)
+    }
+
     /// The value at `time` and whether the spring rests there (the rest test of
     /// `isAtRest(at:positionTolerance:velocityTolerance:)`), from one evaluation.
     public func state(at time: Double, positionTolerance: Double, velocityTolerance: Double) -> (value: Double, atRest: Bool) {

@@ -19,6 +19,9 @@ public struct PullAffordance: Sendable {
 
     public private(set) var progress: Double = 0
     private var dots: [SpringAnimation]
+    /// Per dot, the time from which on its spring rests for good: asked every frame whether
+    /// it moves, a settled dot answers without evaluating its spring (the same answer).
+    private var settled: [Double]
 
     public enum Tone: Sendable, Equatable { case muted, foreground, accent }
 
@@ -33,6 +36,7 @@ public struct PullAffordance: Sendable {
         self.height = height
         self.dotWidth = dotWidth
         dots = Array(repeating: SpringAnimation(parameters: Self.dotSpring, value: 0), count: Self.dotCount)
+        settled = Array(repeating: -.infinity, count: Self.dotCount)
     }
 
     /// Whether dot `i` is expanded at `progress`: i/n + 1/n < progress.
@@ -52,6 +56,7 @@ public struct PullAffordance: Sendable {
             let target: Double = Self.isExpanded(i, progress: progress) ? 1 : 0
             if dots[i].target != target {
                 dots[i].retarget(to: target, at: time, relativeVelocityFromRest: Self.dotRelativeVelocity)
+                settled[i] = dots[i].restsForGood(positionTolerance: Self.rest.position, velocityTolerance: Self.rest.velocity)
             }
         }
     }
@@ -60,7 +65,8 @@ public struct PullAffordance: Sendable {
     public func expansion(of i: Int, at time: Double) -> Double { dots[i].value(at: time) }
 
     public func isAnimating(at time: Double) -> Bool {
-        dots.contains { !Self.isAtRest($0, at: time) }
+        for i in dots.indices where time < settled[i] && !Self.isAtRest(dots[i], at: time) { return true }
+        return false
     }
 
     /// A dot whose spring is this close to its target and this slow is drawn at its
@@ -75,6 +81,7 @@ public struct PullAffordance: Sendable {
     /// Where dot `i`'s spring is drawn at `time`: its target once at rest, else its value
     /// (one evaluation of the spring for both).
     private func drawnExpansion(of i: Int, at time: Double) -> Double {
+        if time >= settled[i] { return dots[i].target }
         let state = dots[i].state(at: time, positionTolerance: Self.rest.position, velocityTolerance: Self.rest.velocity)
         return state.atRest ? dots[i].target : state.value
     }
