@@ -356,7 +356,7 @@ static inline size_t head_to_64(const uint8_t *dst, size_t count) {
 // streamed straight to `dst` (a menu fade has a head and a tail at each edge of a ring
 // item's run on every row it crosses: going through a 64-byte buffer and four-byte stores
 // for all of it cost a tenth of the frame). The same arithmetic per byte, the same bytes.
-static inline void mix_part_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t n, uint16_t a, uint16_t ia) {
+static inline __attribute__((always_inline)) void mix_part_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t n, uint16_t a, uint16_t ia) {
     uint8_t part[16];
     size_t i = (16 - ((uintptr_t)dst & 15)) & 15;
     if (i > n) i = n;
@@ -374,7 +374,7 @@ static inline void mix_part_stream(uint8_t *dst, const uint8_t *src, const uint8
     stream_small(dst + i, part, m);
 }
 
-static inline void mix_color_part_stream(uint8_t *dst, const uint8_t *under, size_t n, uint32_t color, uint16_t a, uint16_t ia) {
+static inline __attribute__((always_inline)) void mix_color_part_stream(uint8_t *dst, const uint8_t *under, size_t n, uint32_t color, uint16_t a, uint16_t ia) {
     uint8_t part[16];
     size_t i = (16 - ((uintptr_t)dst & 15)) & 15;
     if (i > n) i = n;
