@@ -300,15 +300,97 @@ void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t
     cshim_raster_stream_fence();  // streaming stores are weakly ordered: finish them before the flip
 }
 
+// Scan-out rows joined from two sources (a pull: the page's rows read from the shadow at
+// the pull's offset, then the uncovered strip drawn apart), row by row in one pass. Two
+// passes (all rows of `a`, then all rows of `b`) leave the cache line where the parts meet
+// half-written by the first and finished by the second a whole frame later: 1,080
+// write-combining lines flushed twice, in halves. Here the last bytes of `a` and the first
+// of `b` go out together (`seam`, up to the destination's next 16-byte boundary), so every
+// line is written whole and in order. Same bytes as two cshim_raster_stream_copy_rows.
+void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,
+                                   const uint8_t *a, size_t a_stride, size_t a_bytes,
+                                   const uint8_t *b, size_t b_stride, size_t b_bytes, size_t rows) {
+    for (size_t y = 0; y < rows; y++) {
+        uint8_t *d = dst + y * dst_pitch;
+        const uint8_t *s = a + y * a_stride, *t = b + y * b_stride;
+        size_t n = a_bytes, m = b_bytes;
+        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
+        if (head > n) head = n;
+        stream_small(d, s, head);
+        d += head; s += head; n -= head;
+        for (; n >= 16; n -= 16, d += 16, s += 16) {
+            u8v16 v = *(const u8v16 *)s;
+            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
+        }
+        // The n (< 16) bytes left of `a` and as many of `b` as reach the next boundary.
+        size_t k = (16 - ((uintptr_t)(d + n) & 15)) & 15;
+        if (k > m) k = m;
+        uint8_t seam[32];
+        memcpy(seam, s, n);
+        memcpy(seam + n, t, k);
+        stream_small(d, seam, n + k);
+        d += n + k; t += k; m -= k;
+        for (; m >= 16; m -= 16, d += 16, t += 16) {
+            u8v16 v = *(const u8v16 *)t;
+            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
+        }
+        stream_small(d, t, m);
+    }
+    cshim_raster_stream_fence();
+}
+
 // The two mixes again with streaming stores, for a frame composed straight into the
 // scan-out buffer (written once, never read): whole 64-byte vectors from the destination's
 // first 64-byte boundary on (whole cache lines are what write-combining flushes best); the
-// head before it and the tail after the last whole vector are mixed by the kernels above
-// into a small buffer and streamed out from there (`stream_small`). Same arithmetic, so the
-// same bytes as the kernels above.
+// head before it and the tail after the last whole vector in 16-byte vectors where they
+// are aligned and byte by byte elsewhere (`mix_part_stream`). Same arithmetic, so the same
+// bytes as the kernels above.
 static inline size_t head_to_64(const uint8_t *dst, size_t count) {
     size_t head = (64 - ((uintptr_t)dst & 63)) & 63;
     return head > count ? count : head;
+}
+
+// A head or a tail (fewer than 64 bytes) of a streamed mix: the bytes before the
+// destination's next 16-byte boundary, and the last < 16, mixed one byte at a time into a
+// small buffer and streamed from there; whole 16-byte vectors between them mixed and
+// streamed straight to `dst` (a menu fade has a head and a tail at each edge of a ring
+// item's run on every row it crosses: going through a 64-byte buffer and four-byte stores
+// for all of it cost a tenth of the frame). The same arithmetic per byte, the same bytes.
+static inline __attribute__((always_inline)) void mix_part_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t n, uint16_t a, uint16_t ia) {
+    uint8_t part[16];
+    size_t i = (16 - ((uintptr_t)dst & 15)) & 15;
+    if (i > n) i = n;
+    for (size_t k = 0; k < i; k++) part[k] = (uint8_t)mix1(src[k], under[k], a, ia);
+    stream_small(dst, part, i);
+    for (; i + 16 <= n; i += 16) {
+        u16x8 s, d;
+        __builtin_memcpy(&s, src + i, 16);
+        __builtin_memcpy(&d, under + i, 16);
+        u16x8 r = LECTERN_MIX(s, d, a, ia);
+        LECTERN_STREAM_STORE(r, (u16x8 *)(dst + i));
+    }
+    size_t m = n - i;
+    for (size_t k = 0; k < m; k++) part[k] = (uint8_t)mix1(src[i + k], under[i + k], a, ia);
+    stream_small(dst + i, part, m);
+}
+
+static inline __attribute__((always_inline)) void mix_color_part_stream(uint8_t *dst, const uint8_t *under, size_t n, uint32_t color, uint16_t a, uint16_t ia) {
+    uint8_t part[16];
+    size_t i = (16 - ((uintptr_t)dst & 15)) & 15;
+    if (i > n) i = n;
+    for (size_t k = 0; k < i; k++) part[k] = (uint8_t)mix1(color_byte(color, k), under[k], a, ia);
+    stream_small(dst, part, i);
+    u16x8 be8, bo8;
+    LECTERN_COLOR_LANES(be8, bo8, u32x4, i)
+    for (; i + 16 <= n; i += 16) {
+        u16x8 d;
+        __builtin_memcpy(&d, under + i, 16);
+        u16x8 r = LECTERN_MIX_COLOR(d, be8, bo8, ia);
+        LECTERN_STREAM_STORE(r, (u16x8 *)(dst + i));
+    }
+    size_t m = n - i;
+    for (size_t k = 0; k < m; k++) part[k] = (uint8_t)mix1(color_byte(color, i + k), under[i + k], a, ia);
+    stream_small(dst + i, part, m);
 }
 
 #if defined(__x86_64__)
@@ -316,10 +398,8 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    uint8_t part[64];
     size_t i = head_to_64(dst, count);
-    cshim_raster_mix_bytes(part, src, under, i, alpha);
-    stream_small(dst, part, i);
+    mix_part_stream(dst, src, under, i, a, ia);
     for (; i + 64 <= count; i += 64) {
         u16x32 s, d;
         __builtin_memcpy(&s, src + i, 64);
@@ -327,8 +407,7 @@ void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8
         u16x32 r = LECTERN_MIX(s, d, a, ia);
         LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i));
     }
-    cshim_raster_mix_bytes(part, src + i, under + i, count - i, alpha);
-    stream_small(dst + i, part, count - i);
+    mix_part_stream(dst + i, src + i, under + i, count - i, a, ia);
 }
 
 // `color` as seen from byte `i` of a run (byte i takes colour byte i & 3).
@@ -342,10 +421,8 @@ __attribute__((target_clones("avx512bw", "avx2", "default")))
 #endif
 void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha) {
     const uint16_t a = (uint16_t)alpha, ia = (uint16_t)(255 - alpha);
-    uint8_t part[64];
     size_t i = head_to_64(dst, count);
-    cshim_raster_mix_color_bytes(part, under, i, color, alpha);
-    stream_small(dst, part, i);
+    mix_color_part_stream(dst, under, i, color, a, ia);
     u16x32 be, bo;
     LECTERN_COLOR_LANES(be, bo, u32x16, i)
     for (; i + 64 <= count; i += 64) {
@@ -354,8 +431,7 @@ void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, siz
         u16x32 r = LECTERN_MIX_COLOR(d, be, bo, ia);
         LECTERN_STREAM_STORE(r, (u16x32 *)(dst + i));
     }
-    cshim_raster_mix_color_bytes(part, under + i, count - i, color_from(color, i), alpha);
-    stream_small(dst + i, part, count - i);
+    mix_color_part_stream(dst + i, under + i, count - i, color_from(color, i), a, ia);
 }
 
 void cshim_raster_stream_fence(void) {

@@ -13,7 +13,9 @@ extension KioskRuntime: FrameSource {
     /// loop needs to sleep: whether anything moves, the next deadline, the power state.
     public func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
         followSchedule(at: time)
-        if let deadline = nextDeadline(), deadline <= time { deadlineReached(at: time) }
+        let due = nextDeadline()
+        let reached = due.map { $0 <= time } ?? false
+        if reached { deadlineReached(at: time) }
         var damage = Region()
         var described = false
         if let target, displayPowered {
@@ -29,8 +31,10 @@ extension KioskRuntime: FrameSource {
         // only an animation still owes the next one (asking the renderer whether it is
         // stale would describe the same frame a second time, every frame of a drag).
         let moving = described ? isAnimating(at: time) : needsFrame(at: time)
-        return FrameReport(damage: damage, moving: moving, nextDeadline: nextDeadline(),
-                           displayOn: displayPowered)
+        // A turn that ran nothing and drew nothing (most turns while something moves: the
+        // flip's event, the pacing wake-up) changed no deadline: the one asked above stands.
+        let next = reached || target != nil ? nextDeadline() : due
+        return FrameReport(damage: damage, moving: moving, nextDeadline: next, displayOn: displayPowered)
     }
 
     /// What an outcome asks of the display owner (SIGHUP and the content watcher alike).

@@ -45,7 +45,8 @@ public final class HeadlessPlayer {
     }
     /// Called with each frame the loop presents, at its time (tests compare it with a
     /// full redraw of the same moment).
-    public var onFrame: (_ time: Double, _ canvas: Canvas) -> Void = { _, _ in }
+    /// (Optional: without a listener no frame's canvas is looked up, as in the bench.)
+    public var onFrame: ((_ time: Double, _ canvas: Canvas) -> Void)?
     /// The time of the frame on screen (the last one presented).
     public private(set) var shownTime: Double?
     private let observer: ObservedRuntime
@@ -75,7 +76,7 @@ public final class HeadlessPlayer {
         sink.onPresent = { [unowned self] damage in
             damageSinceRender.add(damage)
             shownTime = clock.time
-            onFrame(clock.time, canvas)
+            onFrame?(clock.time, canvas)
         }
     }
 

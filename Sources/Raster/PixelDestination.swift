@@ -84,6 +84,19 @@ public struct WriteOnlyCanvas {
                                       source.stride, r.width * 4, r.height)
     }
 
+    /// Rows 0..<`rows` made of two sources side by side: columns 0..<`split` from `left` at
+    /// (leftX, y), columns `split`..<width from `right` at (0, y). One pass, each row's two
+    /// parts written together: the cache line where they meet is written whole, not half
+    /// now and half after every other row (two `copyRows`, the same bytes).
+    public func joinRows(left: Canvas, leftX: Int, right: Canvas, split: Int, rows: Int) {
+        let w = canvas.width
+        guard rows > 0, rows <= canvas.height, rows <= left.height, rows <= right.height, split >= 0, split <= w,
+              leftX >= 0, leftX + split <= left.width, w - split <= right.width else { return }
+        cshim_raster_stream_join_rows(PixelDestination.bytes(canvas, 0, 0), canvas.stride,
+                                      UnsafePointer(PixelDestination.bytes(left, leftX, 0)), left.stride, split * 4,
+                                      UnsafePointer(PixelDestination.bytes(right, 0, 0)), right.stride, (w - split) * 4, rows)
+    }
+
     /// Streaming stores are weakly ordered: finish them before the frame is shown.
     public static func finish() { cshim_raster_stream_fence() }
 }

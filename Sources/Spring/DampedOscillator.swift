@@ -67,6 +67,49 @@ public struct DampedOscillator: Sendable, Equatable {
         }
     }
 
+    /// Displacement and velocity at `t` from one evaluation of the exponentials and the
+    /// sine and cosine (a frame asks both of the same spring: whether it rests, and where it
+    /// is). The same arithmetic as `displacement(at:)` and `velocity(at:)`, so the same values.
+    public func motion(at t: Double) -> (displacement: Double, velocity: Double) {
+        switch solution {
+        case let .critical(r, c1, c2):
+            let e = exp(r * t)
+            return ((c1 + c2 * t) * e, (c2 + r * (c1 + c2 * t)) * e)
+        case let .over(r1, r2, c1, c2):
+            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+        case let .under(decay, w, c1, c2):
+            let e = exp(-decay * t)
+            let cosine = cos(w * t), sine = sin(w * t)
+            return (e * (c1 * cosine + c2 * sine), e * ((c2 * w - decay * c1) * cosine - (c1 * w + decay * c2) * sine))
+        }
+    }
+
+    /// A time from which on the rest test holds for good: |displacement| and |velocity| are
+    /// bounded by decaying envelopes (e^{−decay·t}·(|c1| + |c2|) and its derivative's
+    /// counterpart) that are under half the tolerances from then on, so the evaluated
+    /// values, within rounding of the true ones, pass `isAtRest` at every later t. −∞ for
+    /// a spring that starts at rest; +∞ where no such bound is kept (critical damping).
+    public func restsForGood(positionTolerance: Double, velocityTolerance: Double) -> Double {
+        func until(_ amplitude: Double, under tolerance: Double, rate: Double) -> Double {
+            guard amplitude > 0 else { return -.infinity }
+            return log(amplitude / (0.5 * tolerance)) / rate
+        }
+        switch solution {
+        case .critical:
+            return .infinity
+        case let .over(r1, r2, c1, c2):
+            // Both roots negative; the slower one (r2) bounds both terms.
+            guard r1 < 0, r2 < 0 else { return .infinity }
+            return max(until(abs(c1) + abs(c2), under: positionTolerance, rate: -r2),
+                       until(abs(c1 * r1) + abs(c2 * r2), under: velocityTolerance, rate: -r2))
+        case let .under(decay, w, c1, c2):
+            guard decay > 0 else { return .infinity }
+            return max(until(abs(c1) + abs(c2), under: positionTolerance, rate: decay),
+                       until(abs(c2 * w - decay * c1) + abs(c1 * w + decay * c2), under: velocityTolerance, rate: decay))
+        }
+    }
+
     /// The rest test: the spring is at rest at `t` when it is within `positionTolerance`
     /// of its target and slower than `velocityTolerance` (units and units per second).
     /// Defaults suit pixels: a quarter pixel away, moving less than 2 px per second,

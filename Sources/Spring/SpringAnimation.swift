@@ -33,6 +33,20 @@ public struct SpringAnimation: Sendable, Equatable {
         oscillator.velocity(at: max(0, time - startTime))
     }
 
+    /// The time from which on `isAtRest` with these tolerances holds for good
+    /// (`DampedOscillator.restsForGood`), on this animation's timeline.
+    public func restsForGood(positionTolerance: Double, velocityTolerance: Double) -> Double {
+        startTime + oscillator.restsForGood(positionTolerance: positionTolerance, velocityTolerance: velocityTolerance)
+    }
+
+    /// The value at `time` and whether the spring rests there (the rest test of
+    /// `isAtRest(at:positionTolerance:velocityTolerance:)`), from one evaluation.
+    public func state(at time: Double, positionTolerance: Double, velocityTolerance: Double) -> (value: Double, atRest: Bool) {
+        let motion = oscillator.motion(at: max(0, time - startTime))
+        return (oscillator.target + motion.displacement,
+                abs(motion.displacement) <= positionTolerance && abs(motion.velocity) <= velocityTolerance)
+    }
+
     public func isAtRest(at time: Double, positionTolerance: Double = 0.25, velocityTolerance: Double = 2) -> Bool {
         oscillator.isAtRest(at: max(0, time - startTime), positionTolerance: positionTolerance, velocityTolerance: velocityTolerance)
     }

@@ -2,6 +2,35 @@ import XCTest
 @testable import Kiosk
 
 final class MenuTests: XCTestCase {
+    /// The fade's curve stops iterating at its ends and once Newton's step no longer moves
+    /// it: the same opacity, bit for bit, as eight full iterations (the curve as it was
+    /// first written), over the whole fade and at its ends.
+    func testEaseInOutStopsEarlyWithTheSameValues() {
+        func eightIterations(_ u: Double) -> Double {
+            let x = min(max(u, 0), 1)
+            func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+                let a = 1 - s
+                return 3 * a * a * s * p1 + 3 * a * s * s * p2 + s * s * s
+            }
+            func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+                let a = 1 - s
+                return 3 * a * a * p1 + 6 * a * s * (p2 - p1) + 3 * s * s * (1 - p2)
+            }
+            var s = x
+            for _ in 0..<8 {
+                let d = derivative(s, 0.42, 0.58)
+                guard abs(d) > 1e-9 else { break }
+                s -= (bezier(s, 0.42, 0.58) - x) / d
+                s = min(max(s, 0), 1)
+            }
+            return bezier(s, 0, 1)
+        }
+        for step in -10...10_010 {
+            let u = Double(step) / 10_000
+            XCTAssertEqual(MenuFade.easeInOut(u).bitPattern, eightIterations(u).bitPattern, "u = \(u)")
+        }
+    }
+
     func testFadeInTakesQuarterSecondEaseInOut() {
         var m = MenuFade()
         m.setPresented(true, at: 10)

@@ -24,6 +24,12 @@ final class ScanoutPanningTests: XCTestCase {
         return (display, device)
     }
 
+    /// The compositor counts its paths by index: each path's index is its place in
+    /// `allCases`, so `counts` names every frame by the path that made it.
+    func testCompositorPathIndexIsItsPlaceInAllCases() {
+        for (i, path) in Compositor.Path.allCases.enumerated() { XCTAssertEqual(path.index, i, "\(path)") }
+    }
+
     func testMethodPerDriver() {
         XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .offsetFramebuffers)
         XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .sourceY)

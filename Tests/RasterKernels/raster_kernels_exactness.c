@@ -195,11 +195,40 @@ static void fill(void) {
     }
 }
 
+// Scan-out copies: one source's rows, and rows joined from two sources (a pull frame):
+// every destination alignment within a cache line, parts of every length around the
+// 16-byte steps (a part shorter than the head before the first boundary, an empty part),
+// nothing written between rows or past a row's end.
+static void stream_rows(void) {
+    enum { rows = 3, pitch = 400, room = 64 + pitch * rows };
+    static uint8_t a[rows * 300], b[rows * 300], dst[room], want[room];
+    for (int round = 0; round < 1500; round++) {
+        size_t offset = (size_t)round % 64;
+        size_t na = round % 5 == 0 ? next() % 40 : next() % 300, nb = round % 7 == 0 ? next() % 20 : next() % (300 - 0);
+        if (na + nb > pitch - 8) nb = pitch - 8 - na;
+        for (size_t i = 0; i < sizeof a; i++) { a[i] = (uint8_t)next(); b[i] = (uint8_t)next(); }
+        memset(want, 0x3C, sizeof want);
+        for (size_t y = 0; y < rows; y++) {
+            memcpy(want + offset + y * pitch, a + y * 300, na);
+            memcpy(want + offset + y * pitch + na, b + y * 300, nb);
+        }
+        memset(dst, 0x3C, sizeof dst);
+        cshim_raster_stream_join_rows(dst + offset, pitch, a, 300, na, b, 300, nb, rows);
+        for (size_t i = 0; i < sizeof dst; i++) if (dst[i] != want[i]) { mismatch("stream_join_rows", "random", i, dst[i], want[i]); break; }
+        absorb(dst, sizeof dst);
+        memset(dst, 0x3C, sizeof dst);
+        cshim_raster_stream_copy_rows(dst + offset, pitch, a, 300, na, rows);
+        cshim_raster_stream_copy_rows(dst + offset + na, pitch, b, 300, nb, rows);
+        for (size_t i = 0; i < sizeof dst; i++) if (dst[i] != want[i]) { mismatch("stream_copy_rows", "random", i, dst[i], want[i]); break; }
+    }
+}
+
 int main(void) {
     mix_bytes_exhaustive();
     mix_bytes_tails();
     mix_color_bytes();
     stream_variants();
+    stream_rows();
     mask_blit();
     fill();
     over();

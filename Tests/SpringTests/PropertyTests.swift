@@ -2,6 +2,50 @@ import XCTest
 @testable import Spring
 
 final class PropertyTests: XCTestCase {
+    /// From `restsForGood` on, the rest test holds at every time checked (so a caller may
+    /// skip it), and the bound is useful: a pull dot's spring rests for good within 2 s.
+    func testRestsForGoodIsNeverEarly() {
+        let springs = [SpringParameters(uikitDuration: 0.5, dampingRatio: 0.4, relativeVelocity: 0.5),
+                       SpringParameters(uikitDuration: 0.3, dampingRatio: 1.6, relativeVelocity: 0),
+                       SpringParameters(uikitDuration: 1.0, dampingRatio: 0.1, relativeVelocity: 0)]
+        for parameters in springs {
+            for (from, to, velocity) in [(0.0, 1.0, 0.5), (1.0, 0.0, -3.0), (0.4, 1.0, 7.0), (2.0, 2.0, 0.0)] {
+                let oscillator = DampedOscillator(parameters: parameters, from: from, to: to, velocity: velocity)
+                let good = oscillator.restsForGood(positionTolerance: 0.002, velocityTolerance: 0.02)
+                XCTAssertLessThan(good, 20, "\(parameters) \(from) -> \(to)")
+                for step in 0..<2000 {
+                    let t = max(0, good) + Double(step) / 400
+                    XCTAssertTrue(oscillator.isAtRest(at: t, positionTolerance: 0.002, velocityTolerance: 0.02), "\(parameters) t = \(t)")
+                }
+            }
+        }
+        let dot = DampedOscillator(parameters: SpringParameters(uikitDuration: 0.5, dampingRatio: 0.4, relativeVelocity: 0.5),
+                                   from: 0, to: 1, velocity: 0.5)
+        XCTAssertLessThan(dot.restsForGood(positionTolerance: 0.002, velocityTolerance: 0.02), 2)
+    }
+
+    /// `motion(at:)` (one evaluation for a frame) answers exactly what `displacement(at:)`
+    /// and `velocity(at:)` answer, bit for bit, for under-, over- and critically damped
+    /// springs, and `SpringAnimation.state` agrees with `value` and `isAtRest`.
+    func testMotionIsDisplacementAndVelocityExactly() {
+        let springs = [SpringParameters(uikitDuration: 0.5, dampingRatio: 0.4, relativeVelocity: 0.5),
+                       SpringParameters(uikitDuration: 0.5, dampingRatio: 1, relativeVelocity: 0),
+                       SpringParameters(uikitDuration: 0.3, dampingRatio: 1.6, relativeVelocity: 0)]
+        for parameters in springs {
+            let oscillator = DampedOscillator(parameters: parameters, from: 0, to: 1, velocity: 2.5)
+            let animation = SpringAnimation(parameters: parameters, from: 0, to: 1, velocity: 2.5, time: 3)
+            for step in 0..<400 {
+                let t = Double(step) / 200
+                let motion = oscillator.motion(at: t)
+                XCTAssertEqual(motion.displacement.bitPattern, oscillator.displacement(at: t).bitPattern, "\(parameters) t = \(t)")
+                XCTAssertEqual(motion.velocity.bitPattern, oscillator.velocity(at: t).bitPattern, "\(parameters) t = \(t)")
+                let state = animation.state(at: 3 + t, positionTolerance: 0.002, velocityTolerance: 0.02)
+                XCTAssertEqual(state.value.bitPattern, animation.value(at: 3 + t).bitPattern)
+                XCTAssertEqual(state.atRest, animation.isAtRest(at: 3 + t, positionTolerance: 0.002, velocityTolerance: 0.02))
+            }
+        }
+    }
+
     /// From rest (or moving away from the target) a critically damped spring never
     /// passes its target. (A strong push towards the target may cross it once: that is
     /// physics, not overshoot ringing; see the next test.)

@@ -22,6 +22,11 @@ void cshim_raster_fill(uint32_t *dst, size_t stride, size_t width, size_t rows, 
 // (non-temporal) stores, fenced at the end. Never reads `dst`.
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows);
+// The same for rows joined from two sources: row y of `dst` is `a_bytes` of row y of `a`
+// followed by `b_bytes` of row y of `b`, written in one pass (each line whole, in order).
+void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,
+                                   const uint8_t *a, size_t a_stride, size_t a_bytes,
+                                   const uint8_t *b, size_t b_stride, size_t b_bytes, size_t rows);
 // cshim_raster_mix_bytes / _mix_color_bytes with streaming stores into `dst` (which
 // must not be `under`): a frame composed straight into the scan-out buffer. Same bytes.
 // Call cshim_raster_stream_fence() after the frame, before presenting it.

@@ -53,6 +53,9 @@ public struct MenuFade: Sendable {
     /// Core Animation's ease-in-out timing curve: cubic Bézier (0.42, 0, 0.58, 1).
     public static func easeInOut(_ u: Double) -> Double {
         let x = min(max(u, 0), 1)
+        // The curve's ends are exact (Newton stays at s = 0 and s = 1): a hidden or shown
+        // menu, asked every frame, needs no iteration.
+        if x == 0 || x == 1 { return x }
         // Solve Bx(s) = x for s by Newton, then return By(s).
         func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
             let a = 1 - s
@@ -66,8 +69,10 @@ public struct MenuFade: Sendable {
         for _ in 0..<8 {
             let d = derivative(s, 0.42, 0.58)
             guard abs(d) > 1e-9 else { break }
-            s -= (bezier(s, 0.42, 0.58) - x) / d
-            s = min(max(s, 0), 1)
+            let next = min(max(s - (bezier(s, 0.42, 0.58) - x) / d, 0), 1)
+            // Converged: every further step would leave s where it is.
+            if next == s { break }
+            s = next
         }
         return bezier(s, 0, 1)
     }

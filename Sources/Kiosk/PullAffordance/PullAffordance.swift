@@ -19,6 +19,9 @@ public struct PullAffordance: Sendable {
 
     public private(set) var progress: Double = 0
     private var dots: [SpringAnimation]
+    /// Per dot, the time from which on its spring rests for good: asked every frame whether
+    /// it moves, a settled dot answers without evaluating its spring (the same answer).
+    private var settled: [Double]
 
     public enum Tone: Sendable, Equatable { case muted, foreground, accent }
 
@@ -33,6 +36,7 @@ public struct PullAffordance: Sendable {
         self.height = height
         self.dotWidth = dotWidth
         dots = Array(repeating: SpringAnimation(parameters: Self.dotSpring, value: 0), count: Self.dotCount)
+        settled = Array(repeating: -.infinity, count: Self.dotCount)
     }
 
     /// Whether dot `i` is expanded at `progress`: i/n + 1/n < progress.
@@ -52,6 +56,7 @@ public struct PullAffordance: Sendable {
             let target: Double = Self.isExpanded(i, progress: progress) ? 1 : 0
             if dots[i].target != target {
                 dots[i].retarget(to: target, at: time, relativeVelocityFromRest: Self.dotRelativeVelocity)
+                settled[i] = dots[i].restsForGood(positionTolerance: Self.rest.position, velocityTolerance: Self.rest.velocity)
             }
         }
     }
@@ -60,7 +65,8 @@ public struct PullAffordance: Sendable {
     public func expansion(of i: Int, at time: Double) -> Double { dots[i].value(at: time) }
 
     public func isAnimating(at time: Double) -> Bool {
-        dots.contains { !Self.isAtRest($0, at: time) }
+        for i in dots.indices where time < settled[i] && !Self.isAtRest(dots[i], at: time) { return true }
+        return false
     }
 
     /// A dot whose spring is this close to its target and this slow is drawn at its
@@ -68,7 +74,16 @@ public struct PullAffordance: Sendable {
     /// (the closed form keeps moving by tiny amounts forever, which would make a wake-up
     /// for anything else redraw the dots).
     private static func isAtRest(_ spring: SpringAnimation, at time: Double) -> Bool {
-        spring.isAtRest(at: time, positionTolerance: 0.002, velocityTolerance: 0.02)
+        spring.isAtRest(at: time, positionTolerance: rest.position, velocityTolerance: rest.velocity)
+    }
+    private static let rest = (position: 0.002, velocity: 0.02)
+
+    /// Where dot `i`'s spring is drawn at `time`: its target once at rest, else its value
+    /// (one evaluation of the spring for both).
+    private func drawnExpansion(of i: Int, at time: Double) -> Double {
+        if time >= settled[i] { return dots[i].target }
+        let state = dots[i].state(at: time, positionTolerance: Self.rest.position, velocityTolerance: Self.rest.velocity)
+        return state.atRest ? dots[i].target : state.value
     }
 
     /// Whether anything of the affordance would be drawn (a pull in progress or a dot still moving).
@@ -83,7 +98,7 @@ public struct PullAffordance: Sendable {
     public func dot(_ i: Int, at time: Double) -> Dot {
         let spacing = width / Double(Self.dotCount)
         let w = dotWidth
-        let e = Self.isAtRest(dots[i], at: time) ? dots[i].target : dots[i].value(at: time)
+        let e = drawnExpansion(of: i, at: time)
         // Interpolate (and extrapolate on overshoot) between the collapsed circle
         // (w × w) and the expanded pill (w/2 × full height).
         let dotWidth = max(0.5, w + (w / 2 - w) * e)

@@ -232,7 +232,8 @@ public final class KioskRuntime {
     }
 
     public func nextDeadline() -> Double? {
-        [assembly?.scene.nextDeadline(), scheduleChange, scheduleOwed].compactMap { $0 }.min()
+        // (Asked twice every loop turn: no array.)
+        earliest(earliest(assembly?.scene.nextDeadline(), scheduleChange), scheduleOwed)
     }
 
     /// Asks the opening hours at loop time `time`, from the wall clock read now. Called
@@ -294,4 +295,11 @@ public final class KioskRuntime {
         reportedPage = scene.currentPage
         onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
     }
+}
+
+/// The earlier of two optional times (nil: none).
+func earliest(_ a: Double?, _ b: Double?) -> Double? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
 }

@@ -167,18 +167,17 @@ public final class KioskScene {
 
     /// The next moment something happens without a touch: a gesture timeout or an idle action.
     public func nextDeadline() -> Double? {
-        var deadlines: [Double] = []
-        if let d = recognizer.nextDeadline { deadlines.append(d) }
-        if let d = speechInput.nextDeadline { deadlines.append(d) }  // the two-finger hold
+        // The earliest of these, kept as it goes (asked every loop turn: no array).
+        var next = earliest(recognizer.nextDeadline, speechInput.nextDeadline)  // the two-finger hold
         // A finger resting on the glass is not idle: the idle clock restarts when it
         // lifts. (Answering a deadline already past here would make the loop spin.)
-        guard recognizer.activeTouchCount == 0 else { return deadlines.min() }
+        guard recognizer.activeTouchCount == 0 else { return next }
         if !homeDone, config.idle.homeAfter > 0 {
-            deadlines.append(lastTouchTime + homeAfter)
-            if let warning = idleWarningAt(lastTouch: lastTouchTime), !idleWarned { deadlines.append(warning) }
+            next = earliest(next, lastTouchTime + homeAfter)
+            if let warning = idleWarningAt(lastTouch: lastTouchTime), !idleWarned { next = earliest(next, warning) }
         }
-        if !isBlanked, blankPeriod > 0 { deadlines.append(max(lastTouchTime, poweredOnAt) + blankPeriod) }
-        return deadlines.min()
+        if !isBlanked, blankPeriod > 0 { next = earliest(next, max(lastTouchTime, poweredOnAt) + blankPeriod) }
+        return next
     }
 
     /// Run the idle actions that are due at `time`.

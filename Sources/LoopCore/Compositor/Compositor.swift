@@ -39,12 +39,34 @@ public final class Compositor {
     /// How the last frame was made (tests, the log's counts).
     public enum Path: String, Sendable, CaseIterable {
         case unchanged, whole, blank, drawn, panned, moved, decorations, pullDirect, overlaysDirect, overlaysInShadow
+
+        /// Its place in `allCases`.
+        var index: Int {
+            switch self {
+            case .unchanged: 0
+            case .whole: 1
+            case .blank: 2
+            case .drawn: 3
+            case .panned: 4
+            case .moved: 5
+            case .decorations: 6
+            case .pullDirect: 7
+            case .overlaysDirect: 8
+            case .overlaysInShadow: 9
+            }
+        }
     }
 
     public private(set) var held = Held.nothing
     public private(set) var lastPath = Path.unchanged
     /// Frames made by each path so far.
-    public private(set) var counts: [Path: Int] = [:]
+    public var counts: [Path: Int] {
+        var counts: [Path: Int] = [:]
+        for (path, n) in zip(Path.allCases, pathCounts) where n > 0 { counts[path] = n }
+        return counts
+    }
+    /// The same, by `Path.allCases` index (counted every frame: no hashing of the names).
+    private var pathCounts = [Int](repeating: 0, count: Path.allCases.count)
     /// The page under an overlay when the overlay cannot be composed straight into scan-out
     /// memory (the link card, a rotated panel, a sink without scan-out access).
     private var pageBitmap: Bitmap?
@@ -191,7 +213,7 @@ public final class Compositor {
 
     private func count(_ path: Path) {
         lastPath = path
-        counts[path, default: 0] += 1
+        pathCounts[path.index] += 1
     }
 
     /// The page layer held where this frame's page layer goes (shadow or bitmap), as the
@@ -273,11 +295,16 @@ public final class Compositor {
         guard let scratch = pullStrip?.canvas, let screen = scanout.directFrame() else { return false }
         painter.drawPage(now, clip: strip, into: scratch, shiftX: stripX)
         let rows = min(canvas.height, screen.height)
-        if stripX > 0 {
-            // Screen x ← shadow x + shiftX (the shadow is never narrower than the screen).
-            screen.copyRows(from: canvas, sourceX: now.shiftX, sourceY: 0, to: IntRect(x: 0, y: 0, width: stripX, height: rows))
+        if stripX > 0, screen.width == canvas.width {
+            // Screen x ← shadow x + shiftX (the shadow is never narrower than the screen),
+            // then the strip, row by row in one pass.
+            screen.joinRows(left: canvas, leftX: now.shiftX, right: scratch, split: stripX, rows: rows)
+        } else {
+            if stripX > 0 {
+                screen.copyRows(from: canvas, sourceX: now.shiftX, sourceY: 0, to: IntRect(x: 0, y: 0, width: stripX, height: rows))
+            }
+            screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: IntRect(x: stripX, y: 0, width: strip.width, height: rows))
         }
-        screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: IntRect(x: stripX, y: 0, width: strip.width, height: rows))
         held = .pulledDirect(base: base, shown: now)
         return true
     }
