@@ -25,7 +25,7 @@ final class HeadlessCompositorTests: XCTestCase {
         var frames = 0
         player.onFrame = { [width, height] t, canvas in
             frames += 1
-            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
+            SceneRenderer(scene: assembly.scene).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<height {
                 let a = fresh.canvas.row(y), b = canvas.row(y)

@@ -151,7 +151,7 @@ final class HeadlessSceneTests: XCTestCase {
         try play("0.0 drag 0 400 450 400 250 0.1\n0.4 wait", on: player)
         // Compare with a frame drawn from scratch at the same time.
         let fresh = try Bitmap(width: width, height: height)
-        let renderer = SceneRenderer(scene: assembly.scene, content: assembly.content)
+        let renderer = SceneRenderer(scene: assembly.scene)
         renderer.renderWhole(into: fresh.canvas, at: try XCTUnwrap(player.shownTime))
         var differing = 0
         for y in 0..<height { for x in 0..<width where fresh.canvas.pixel(x: x, y: y)! & 0xFFFFFF != player.canvas.pixel(x: x, y: y)! & 0xFFFFFF { differing += 1 } }
@@ -200,7 +200,7 @@ extension HeadlessSceneTests {
         // Every frame the loop presents, compared at its own moment.
         player.onFrame = { t, canvas in
             frames += 1
-            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
+            SceneRenderer(scene: assembly.scene).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<self.height {
                 let a = fresh.canvas.row(y), b = canvas.row(y)

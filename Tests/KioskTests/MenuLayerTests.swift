@@ -81,7 +81,7 @@ final class MenuLayerTests: XCTestCase {
         player.onFrame = { t, canvas in
             frames += 1
             if assembly.renderer.menuBitmapBytes > 0 { layered += 1 }
-            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
+            SceneRenderer(scene: assembly.scene).renderWhole(into: fresh.canvas, at: t)
             var differing = 0
             for y in 0..<height {
                 let a = fresh.canvas.row(y), b = canvas.row(y)

@@ -59,7 +59,7 @@ final class PageContentTests: XCTestCase {
         XCTAssertEqual(scene.contentGeneration, generation)
         // Drawn by the content where the text goes, the theme's background above it.
         let bitmap = try Bitmap(width: 400, height: 300)
-        SceneRenderer(scene: scene, content: content).renderWhole(into: bitmap.canvas, at: 10)
+        SceneRenderer(scene: scene).renderWhole(into: bitmap.canvas, at: 10)
         assertColor(bitmap.canvas, 200, 200, content.colour, tolerance: 0)
         let scrolled = Int(scene.vertical.offset(at: 10).rounded())
         XCTAssertGreaterThan(scrolled, Int(KioskScene.marginTop), "the margin scrolled away")

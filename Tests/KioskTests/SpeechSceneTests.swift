@@ -184,7 +184,7 @@ final class SpeechSceneTests: LinkTestCase {
         var frames = 0, differing = 0
         player.onFrame = { [width, height] t, canvas in
             frames += 1
-            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: t)
+            SceneRenderer(scene: assembly.scene).renderWhole(into: fresh.canvas, at: t)
             for y in 0..<height {
                 let a = fresh.canvas.row(y), b = canvas.row(y)
                 for x in 0..<width where a[x] & 0xFFFFFF != b[x] & 0xFFFFFF { differing += 1 }

@@ -54,7 +54,7 @@ final class VisitorChoicesTests: XCTestCase {
     /// pixel of the kiosk it replaced.
     func assertScreenIsFresh(_ player: HeadlessPlayer, at time: Double, file: StaticString = #filePath, line: UInt = #line) throws {
         let fresh = try Bitmap(width: width, height: height)
-        SceneRenderer(scene: player.scene, content: player.assembly.content).renderWhole(into: fresh.canvas, at: time)
+        SceneRenderer(scene: player.scene).renderWhole(into: fresh.canvas, at: time)
         var differing = 0
         for y in 0..<height {
             let a = fresh.canvas.row(y), b = player.canvas.row(y)

@@ -2,7 +2,7 @@ import KioskDevice
 import LecternLog
 import Logging
 import Kiosk
-import LoopCore
+@testable import LoopCore
 import PlatformEmbedded
 import Raster
 import Touch
@@ -205,7 +205,7 @@ final class ScanoutPanningTests: XCTestCase {
             let (system, clock, fresh, assembly) = (system, clock, fresh, assembly)
             device.onFlip = { system.schedule(device.fd, at: clock.time) }
             observed.onPresent = { [unowned self] _ in
-                SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: clock.time)
+                SceneRenderer(scene: assembly.scene).renderWhole(into: fresh.canvas, at: clock.time)
                 var differing = 0
                 for y in 0..<height {
                     let row = fresh.canvas.row(y)
@@ -233,7 +233,7 @@ final class ScanoutPanningTests: XCTestCase {
         /// Pixels of the shadow's window that differ from the frame drawn from scratch now.
         func shadowDiffers(_ display: KMSDisplay) -> Int {
             guard let canvas = display.canvas else { return -1 }
-            SceneRenderer(scene: assembly.scene, content: assembly.content).renderWhole(into: fresh.canvas, at: time)
+            SceneRenderer(scene: assembly.scene).renderWhole(into: fresh.canvas, at: time)
             var n = 0
             for y in 0..<fresh.height { for x in 0..<fresh.width where fresh.canvas.pixel(x: x, y: y)! & 0xFFFFFF != canvas.pixel(x: x, y: y)! & 0xFFFFFF { n += 1 } }
             return n

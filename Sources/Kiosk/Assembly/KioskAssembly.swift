@@ -37,7 +37,7 @@ public final class KioskAssembly {
         scene = KioskScene(config: config, content: content, width: width, height: height, scale: scale,
                            pixelsPerMillimetre: ppmm, gestureConfig: gestures, time: time)
         scene.attachSpeech(speech)
-        renderer = SceneRenderer(scene: scene, content: content)
+        renderer = SceneRenderer(scene: scene)
     }
 
     /// Logical px are 1/96 inch; round the panel's density to quarter steps, never below 1.

@@ -90,7 +90,7 @@ public final class KioskScene {
     public static let marginBottom = 64.0
 
     /// - Parameters:
-    ///   - content: the pages, as the renderer draws them (the same object).
+    ///   - content: the pages (the renderer draws this same object).
     ///   - pixelsPerMillimetre: the panel's density (links' hit areas); nil: from `dpi`.
     public init(config: KioskConfig, content: PageContent, width: Int, height: Int, scale: Double,
                 pixelsPerMillimetre: Double? = nil, gestureConfig: GestureConfig, time: Double) {

@@ -9,6 +9,8 @@ import Raster
 /// straight into scan-out memory) is the compositor's choice, in the display layer.
 public final class SceneRenderer: FramePainter {
     public let scene: KioskScene
+    /// The scene's content (`KioskScene.content`, a `let`: the two cannot part), kept here
+    /// for the drawing calls.
     public let content: PageContent
     private let icons: IconCache
 
@@ -24,9 +26,9 @@ public final class SceneRenderer: FramePainter {
     /// The page as it was when the current pinch began (SceneRenderer+Pinch.swift).
     var pinchSnapshot: (key: PinchFrame.SnapshotKey, bitmap: Bitmap)?
 
-    public init(scene: KioskScene, content: PageContent) {
+    public init(scene: KioskScene) {
         self.scene = scene
-        self.content = content
+        self.content = scene.content
         self.icons = IconCache(pages: scene.config.pages, scale: scene.scale)
     }
 
