@@ -7,8 +7,26 @@ public final class Image {
     /// The pixels as a canvas (premultiplied 0xAARRGGBB words). The image must outlive it.
     public var canvas: Canvas { bitmap.canvas }
 
+    /// Every pixel fully opaque (a photograph, any JPEG): drawn, it hides whatever was
+    /// under it, so a page's background need not be filled there first. Found once, here,
+    /// off the frame path (decoding costs far more than this one pass over the pixels).
+    public let isOpaque: Bool
+
     /// Adopts premultiplied ARGB32 pixels.
-    public init(bitmap: Bitmap) { self.bitmap = bitmap }
+    public init(bitmap: Bitmap) {
+        self.bitmap = bitmap
+        isOpaque = Image.everyPixelOpaque(bitmap.canvas)
+    }
+
+    private static func everyPixelOpaque(_ canvas: Canvas) -> Bool {
+        for y in 0..<canvas.height {
+            let row = canvas.row(y)
+            var all: UInt32 = 0xFF00_0000
+            for x in 0..<canvas.width { all &= row[x] }
+            if all < 0xFF00_0000 { return false }
+        }
+        return true
+    }
 
     /// Decodes a PNG or JPEG file (told apart by its first bytes) at the size `fit`
     /// gives. Every error starts with the path.

@@ -90,6 +90,23 @@ public final class PageLayout {
         return lo..<end
     }
 
+    /// The parts of `clip` (canvas coordinates, the layout's top-left at originX, originY)
+    /// that opaque pictures cover whole when the page is drawn: the caller need not fill
+    /// the background there, as the pictures are drawn over it. Pictures in wide tables
+    /// are left out (they move with their table).
+    public func opaqueCover(originX: Int, originY: Int, clip: IntRect) -> [IntRect] {
+        guard !images.isEmpty else { return [] }
+        let band = clip.offsetBy(dx: -originX, dy: -originY)
+        var cover: [IntRect] = []
+        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.pan < 0 && image.image.isOpaque {
+            // Where `draw` puts it: the picture's own size at the rectangle's corner.
+            let drawn = IntRect(x: image.rect.minX + originX, y: image.rect.minY + originY,
+                                width: image.image.width, height: image.image.height).intersection(clip)
+            if !drawn.isEmpty { cover.append(drawn) }
+        }
+        return cover
+    }
+
     /// Draws the part of the page inside `clip` (canvas coordinates); the layout's
     /// top-left lands at (originX, originY), negative when scrolled. `tableOffsets[i]`
     /// pans wide table i sideways (0 … its `maxOffset`). Returns the range of lines drawn.

@@ -172,6 +172,11 @@ public final class TypesetContent: PageContent {
         layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip, tableOffsets: tableOffsets)
     }
 
+    public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] {
+        if let pdf, pdf.isPDF(page) { return [] }
+        return layout(page: page, width: width).opaqueCover(originX: originX, originY: originY, clip: clip)
+    }
+
     // MARK: Labels
 
     private struct LabelKey: Hashable { let text: String; let size: Int }

@@ -18,6 +18,9 @@ public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeec
     func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect)
     /// The same, with page `page`'s wide tables panned by `tableOffsets` (by index).
     func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int])
+    /// The parts of `clip` that opaque pictures of page `page` cover whole when it is drawn
+    /// at (originX, originY): the renderer leaves the background unfilled there.
+    func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect]
     /// One line of text centred at (centerX, centerY), for ring labels and letters;
     /// returns the rectangle it drew into.
     @discardableResult
@@ -27,6 +30,9 @@ public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeec
 }
 
 extension PageContent {
+    /// Content that draws no pictures covers nothing.
+    public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] { [] }
+
     /// Content without wide tables draws as it always does.
     public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int]) {
         draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip)

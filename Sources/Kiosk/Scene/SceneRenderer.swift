@@ -126,14 +126,29 @@ public final class SceneRenderer: FramePainter {
     func drawPage(_ target: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0) {
         var c = target
         c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
-        c.fill(c.clip, color: scene.config.theme.background)
-        drawFocusRing(c, clip: clip, state: state, shiftX: shiftX)
-        drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
+        fillBackground(c, except: content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: c.clip))
+        drawFocusRing(c, clip: clip, state: state, shiftX: shiftX)
+        drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip,
                      tableOffsets: scene.tablePans.offsets(page: state.page))
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
+    }
+
+    /// The theme's background over the clip, except where opaque pictures will be drawn
+    /// whole (a photograph's pixels would only overwrite it: on a page that opens with
+    /// one, the fill was a tenth of the frame).
+    private func fillBackground(_ c: Canvas, except cover: [IntRect]) {
+        let background = scene.config.theme.background
+        guard !cover.isEmpty else { return c.fill(c.clip, color: background) }
+        var pieces = [c.clip]
+        for hole in cover {
+            var outside: [IntRect] = []
+            for piece in pieces { piece.forEachPiece(outside: hole) { outside.append($0) } }
+            pieces = outside
+        }
+        for piece in pieces { c.fill(piece, color: background) }
     }
 
     public func drawWhole(_ frame: FrameDescription, into canvas: Canvas) {

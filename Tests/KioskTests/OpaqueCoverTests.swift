@@ -1,0 +1,55 @@
+import Foundation
+import Raster
+import XCTest
+@testable import Kiosk
+
+/// The page's background is not filled under opaque pictures (they are drawn over it
+/// whole): a frame drawn over any old pixels comes out the same, and only pictures
+/// without transparency count. Pictures from Tests/Images (ImageMagick-made).
+final class OpaqueCoverTests: XCTestCase {
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Images").standardizedFileURL.path
+
+    func testOnlyPicturesWithoutTransparencyAreOpaque() throws {
+        XCTAssertTrue(try Image(contentsOfFile: Self.images + "/icon-512.jpg").isOpaque, "a JPEG")
+        XCTAssertTrue(try Image(contentsOfFile: Self.images + "/gray-gradient.png").isOpaque, "a PNG without alpha")
+        XCTAssertFalse(try Image(contentsOfFile: Self.images + "/gray-alpha16.png").isOpaque, "a PNG with alpha")
+        XCTAssertFalse(try Image(contentsOfFile: Self.images + "/gray2-trns.png").isOpaque, "a PNG with a transparent colour (tRNS)")
+    }
+
+    func testAFrameOverOldPixelsIsTheSameAsOverBlack() throws {
+        var config = KioskConfig()
+        config.text.size = 20
+        config.pages = [.init(title: "Pictures", source: .builtIn(markdown: """
+            # Pictures
+
+            Some text above the photograph.
+
+            ![A photograph](\(Self.images)/icon-512.jpg)
+
+            ![With alpha](\(Self.images)/gray-alpha16.png)
+
+            And text below.
+            """))]
+        let assembly = try KioskAssembly(config: config, width: 800, height: 1200)
+        let scene = assembly.scene
+        let cover = assembly.content.opaqueCover(page: 0, width: scene.textWidth, originX: Int(scene.textLeft.rounded()),
+                                                 originY: Int((KioskScene.marginTop * scene.scale).rounded()),
+                                                 clip: IntRect(x: 0, y: 0, width: 800, height: 1200))
+        XCTAssertEqual(cover.count, 1, "the JPEG covers its rectangle; the PNG with alpha does not")
+        XCTAssertGreaterThan(cover.first?.area ?? 0, 100_000)
+
+        let overBlack = try Bitmap(width: 800, height: 1200), overOld = try Bitmap(width: 800, height: 1200)
+        overOld.canvas.fill(overOld.canvas.bounds, color: Color(red: 255, green: 0, blue: 255))
+        for bitmap in [overBlack, overOld] { SceneRenderer(scene: scene).renderWhole(into: bitmap.canvas, at: 0) }
+        XCTAssertEqual(differing(overBlack.canvas, overOld.canvas), 0, "every pixel is written: a picture's or the background's")
+    }
+
+    private func differing(_ a: Canvas, _ b: Canvas) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+        }
+        return count
+    }
+}
