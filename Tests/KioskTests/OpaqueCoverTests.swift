@@ -53,3 +53,35 @@ final class OpaqueCoverTests: XCTestCase {
         return count
     }
 }
+
+/// PDF sheets cover their rectangles whole (poppler's pixels, or a placeholder while
+/// loading): the background is filled only between and beside them.
+final class PDFSheetCoverTests: PDFTestCase {
+    func testAPDFPageOverOldPixelsIsTheSameAsOverBlackLoadingAndShown() throws {
+        let (assembly, player) = try makePlayer(pdfConfig())
+        let pdf = try XCTUnwrap(assembly.content.pdf)
+        let scene = assembly.scene
+        func drawnAlike(_ state: String) throws {
+            let overBlack = try Bitmap(width: width, height: height), overOld = try Bitmap(width: width, height: height)
+            overOld.canvas.fill(overOld.canvas.bounds, color: Color(red: 255, green: 0, blue: 255))
+            for bitmap in [overBlack, overOld] { SceneRenderer(scene: scene).renderWhole(into: bitmap.canvas, at: player.time) }
+            var differing = 0
+            for y in 0..<height { for x in 0..<width where overBlack.canvas.pixel(x: x, y: y) != overOld.canvas.pixel(x: x, y: y) { differing += 1 } }
+            XCTAssertEqual(differing, 0, "\(state): every pixel is written")
+            let origin = scene.pageOrigin(at: player.time)
+            let cover = assembly.content.opaqueCover(page: 0, width: scene.textWidth, originX: origin.x, originY: origin.y,
+                                                     clip: IntRect(x: 0, y: 0, width: width, height: height))
+            XCTAssertGreaterThan(cover.reduce(0) { $0 + $1.area }, width * height / 3, "\(state): the sheet covers much of the screen")
+        }
+        try drawnAlike("loading")
+        settle(player, pdf, at: 0.1)
+        XCTAssertGreaterThan(pdf.imageBytes, 0, "a sheet is shown")
+        try drawnAlike("shown")
+        // The gap between sheets 1 and 2 in the middle of the screen: filled, not covered.
+        let second = try XCTUnwrap(pdf.sheetTop(page: 0, width: scene.textWidth, sheet: 2))
+        scene.vertical.jump(to: second + KioskScene.marginTop * scene.scale - Double(height / 2))
+        player.render(at: 0.5)
+        settle(player, pdf, at: 0.6)
+        try drawnAlike("between sheets")
+    }
+}

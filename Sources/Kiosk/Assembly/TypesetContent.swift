@@ -173,7 +173,7 @@ public final class TypesetContent: PageContent {
     }
 
     public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] {
-        if let pdf, pdf.isPDF(page) { return [] }
+        if let pdf, pdf.isPDF(page) { return pdf.opaqueCover(page: page, width: width, originX: originX, originY: originY, clip: clip) }
         return layout(page: page, width: width).opaqueCover(originX: originX, originY: originY, clip: clip)
     }
 
