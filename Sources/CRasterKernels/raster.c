@@ -280,22 +280,27 @@ static inline void stream_small(uint8_t *dst, const uint8_t *src, size_t n) {
     for (; k < n; k++) dst[k] = src[k];
 }
 
+// Streams `n` bytes up to the destination's first 16-byte boundary, then whole vectors;
+// returns how many it wrote (all but the last n < 16 past the last boundary).
+static inline size_t stream_to_last_vector(uint8_t *d, const uint8_t *s, size_t n) {
+    size_t head = (16 - ((uintptr_t)d & 15)) & 15;
+    if (head > n) head = n;
+    stream_small(d, s, head);
+    size_t k = head;
+    for (; n - k >= 16; k += 16) {
+        u8v16 v = *(const u8v16 *)(s + k);
+        LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)(d + k));
+    }
+    return k;
+}
+
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows) {
     for (size_t y = 0; y < rows; y++) {
         uint8_t *d = dst + y * dst_pitch;
         const uint8_t *s = src + y * src_stride;
-        size_t n = row_bytes;
-        // Up to the first 16-byte boundary of the destination, then whole vectors.
-        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
-        if (head > n) head = n;
-        stream_small(d, s, head);
-        d += head; s += head; n -= head;
-        for (; n >= 16; n -= 16, d += 16, s += 16) {
-            u8v16 v = *(const u8v16 *)s;
-            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
-        }
-        stream_small(d, s, n);
+        size_t done = stream_to_last_vector(d, s, row_bytes);
+        stream_small(d + done, s + done, row_bytes - done);
     }
     cshim_raster_stream_fence();  // streaming stores are weakly ordered: finish them before the flip
 }
@@ -313,15 +318,9 @@ void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,
     for (size_t y = 0; y < rows; y++) {
         uint8_t *d = dst + y * dst_pitch;
         const uint8_t *s = a + y * a_stride, *t = b + y * b_stride;
-        size_t n = a_bytes, m = b_bytes;
-        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
-        if (head > n) head = n;
-        stream_small(d, s, head);
-        d += head; s += head; n -= head;
-        for (; n >= 16; n -= 16, d += 16, s += 16) {
-            u8v16 v = *(const u8v16 *)s;
-            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
-        }
+        size_t done = stream_to_last_vector(d, s, a_bytes);
+        d += done; s += done;
+        size_t n = a_bytes - done, m = b_bytes;
         // The n (< 16) bytes left of `a` and as many of `b` as reach the next boundary.
         size_t k = (16 - ((uintptr_t)(d + n) & 15)) & 15;
         if (k > m) k = m;
@@ -330,11 +329,8 @@ void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,
         memcpy(seam + n, t, k);
         stream_small(d, seam, n + k);
         d += n + k; t += k; m -= k;
-        for (; m >= 16; m -= 16, d += 16, t += 16) {
-            u8v16 v = *(const u8v16 *)t;
-            LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)d);
-        }
-        stream_small(d, t, m);
+        done = stream_to_last_vector(d, t, m);
+        stream_small(d + done, t + done, m - done);
     }
     cshim_raster_stream_fence();
 }

@@ -21,22 +21,16 @@ extension KioskScene {
     /// The drag moved `dx` px since it began (dx < 0: left, showing more of the sheet's
     /// right side). Returns true when the drag pans the sheet; false when it is a pull.
     func dragSheetPan(dx: Double) -> Bool {
-        switch sheetPan {
-        case nil:
-            return false
-        case let .undecided(start):
+        if case let .undecided(start)? = sheetPan {
             guard dx != 0, let pan = content.sheetPan(page: currentPage, width: textWidth) else { return false }
             // Half a pixel of room: a sheet moved to its edge by rounding is at the edge.
             let canMove = dx < 0 ? pan.offset < pan.limit - 0.5 : pan.offset > 0.5
-            guard canMove else { sheetPan = nil; return false }
-            sheetPan = .panning(start: start)
-            fallthrough
-        case .panning:
-            guard case let .panning(start)? = sheetPan else { return false }
-            content.setSheetPan(page: currentPage, width: textWidth, offset: start - dx)
-            contentGeneration += 1
-            return true
+            sheetPan = canMove ? .panning(start: start) : nil
         }
+        guard case let .panning(start)? = sheetPan else { return false }
+        content.setSheetPan(page: currentPage, width: textWidth, offset: start - dx)
+        contentGeneration += 1
+        return true
     }
 
     /// The drag ended or was cancelled.

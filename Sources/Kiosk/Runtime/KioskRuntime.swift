@@ -256,24 +256,6 @@ public final class KioskRuntime {
         assembly.scene.setScheduledOff(scheduledOff, at: time)
     }
 
-    /// Work finished off the loop (the PDF renderers' pipe became readable): take it, and
-    /// if a page shown may have changed, lay out again and redraw at the next turn.
-    public func backgroundWorkFinished(at time: Double) {
-        guard let assembly, let pdf = assembly.content.pdf else { return }
-        let change = pdf.collect()
-        if change.heights { assembly.scene.contentDidChange(at: time) }
-        if change.pixels || change.heights { assembly.renderer.invalidate() }
-    }
-
-    /// A hyphenation dictionary that layout went without has loaded (the device does not
-    /// wait for one before its first frame): the pages are laid out again with it.
-    public func hyphenationArrived(at time: Double) {
-        guard let assembly else { return }
-        assembly.content.dropLayouts()
-        assembly.scene.contentDidChange(at: time)
-        assembly.renderer.invalidate()
-    }
-
     public func deadlineReached(at time: Double) {
         let visit = assembly.map { VisitState($0.scene) }
         let wasHome = assembly?.scene.homeDone ?? true

@@ -36,37 +36,11 @@ public final class Compositor {
         }
     }
 
-    /// How the last frame was made (tests, the log's counts).
-    public enum Path: String, Sendable, CaseIterable {
-        case unchanged, whole, blank, drawn, panned, moved, decorations, pullDirect, overlaysDirect, overlaysInShadow
-
-        /// Its place in `allCases`.
-        var index: Int {
-            switch self {
-            case .unchanged: 0
-            case .whole: 1
-            case .blank: 2
-            case .drawn: 3
-            case .panned: 4
-            case .moved: 5
-            case .decorations: 6
-            case .pullDirect: 7
-            case .overlaysDirect: 8
-            case .overlaysInShadow: 9
-            }
-        }
-    }
-
     public private(set) var held = Held.nothing
-    public private(set) var lastPath = Path.unchanged
-    /// Frames made by each path so far.
-    public var counts: [Path: Int] {
-        var counts: [Path: Int] = [:]
-        for (path, n) in zip(Path.allCases, pathCounts) where n > 0 { counts[path] = n }
-        return counts
-    }
-    /// The same, by `Path.allCases` index (counted every frame: no hashing of the names).
-    private var pathCounts = [Int](repeating: 0, count: Path.allCases.count)
+    public internal(set) var lastPath = Path.unchanged
+    /// Frames made by each path, by `Path.allCases` index (counted every frame: no hashing
+    /// of the names; `counts` in Compositor+Paths.swift names them).
+    var pathCounts = [Int](repeating: 0, count: Path.allCases.count)
     /// The page under an overlay when the overlay cannot be composed straight into scan-out
     /// memory (the link card, a rotated panel, a sink without scan-out access).
     private var pageBitmap: Bitmap?
@@ -209,11 +183,6 @@ public final class Compositor {
         if case .pulledDirect = previous { damage.add(full) }
         count(path)
         return canvas
-    }
-
-    private func count(_ path: Path) {
-        lastPath = path
-        pathCounts[path.index] += 1
     }
 
     /// The page layer held where this frame's page layer goes (shadow or bitmap), as the
