@@ -65,8 +65,8 @@ public final class MemoryKMSDevice: KMSDevice {
         memory.removeValue(forKey: buffer.handle)?.deallocate()
     }
 
-    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws { shown += 1 }
-    public func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32 { nextHandle += 1; return nextHandle }
+    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, x: Int, y: Int) throws { shown += 1 }
+    public func addFramebuffer(over buffer: DumbBuffer, rows: Int, columns: Int, width: Int, height: Int) throws -> UInt32 { nextHandle += 1; return nextHandle }
     public func removeFramebuffer(_ framebuffer: UInt32) {}
     public func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {}
     public func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {

@@ -51,7 +51,7 @@ final class HeadlessCompositorTests: XCTestCase {
         XCTAssertGreaterThan(frames(), 30)
     }
 
-    func testAHeadlessPullAndMenuFadeGoStraightToScanout() throws {
+    func testAHeadlessPullMovesTheWindowAndTheMenuFadeGoesStraightToScanout() throws {
         let (assembly, player) = try makePlayer()
         let frames = try checkEveryFrame(player, assembly)
         player.render(at: 0)
@@ -61,7 +61,8 @@ final class HeadlessCompositorTests: XCTestCase {
         player.feed([.up(slot: 0, time: t)])
         player.render(at: t + 1)
         XCTAssertTrue(assembly.scene.menu.isPresented, "the long pull opened the menu")
-        XCTAssertGreaterThan(player.compositor.counts[.pullDirect] ?? 0, 5, "pull frames written straight to scan-out")
+        XCTAssertGreaterThan(player.compositor.counts[.pullPanned] ?? 0, 5, "pull frames shown by moving the window sideways")
+        XCTAssertGreaterThan(player.display.sidewaysPans, 5)
         XCTAssertGreaterThan(player.compositor.counts[.overlaysDirect] ?? 0, 5, "fade frames composed straight to scan-out")
         XCTAssertGreaterThan(player.display.directFrames, 10)
         XCTAssertGreaterThan(frames(), 20)
@@ -76,7 +77,7 @@ final class HeadlessCompositorTests: XCTestCase {
         player.feed([.down(slot: 0, x: x, y: 180, time: t)])
         for _ in 0..<4 { t += 1.0 / 60; x -= 10; player.feed([.move(slot: 0, x: x, y: 180, time: t)]) }
         player.render(at: t + 2)  // the dots' springs settle while the finger rests
-        XCTAssertGreaterThan(player.compositor.counts[.pullDirect] ?? 0, 0)
+        XCTAssertGreaterThan(player.compositor.counts[.pullPanned] ?? 0, 0)
         let before = player.redrawCount
         let countsBefore = player.compositor.counts
         var drawnAt: [Double] = []

@@ -14,11 +14,11 @@ final class FakeKMSDevice: KMSDevice {
     var maxFramebufferHeight = 4096
     /// Errors for `addFramebuffer` (a driver that refuses offsets).
     var addFramebufferError: Errno?
-    /// Framebuffers from `addFramebuffer` still registered: id → (buffer handle, first row).
-    var offsetFramebuffers: [UInt32: (handle: UInt32, rows: Int)] = [:]
+    /// Framebuffers from `addFramebuffer` still registered: id → (buffer handle, first row, first column).
+    var offsetFramebuffers: [UInt32: (handle: UInt32, rows: Int, columns: Int)] = [:]
     private var nextOffsetFB: UInt32 = 5000
-    /// What the CRTC scans out: the framebuffer and y of the last SetCrtc / flip.
-    private(set) var onScreen: (framebuffer: UInt32, y: Int)?
+    /// What the CRTC scans out: the framebuffer, x and y of the last SetCrtc / flip.
+    private(set) var onScreen: (framebuffer: UInt32, x: Int, y: Int)?
     private(set) var buffersByHandle: [UInt32: DumbBuffer] = [:]
     var crtcs: [UInt32] = [31, 32]
     var connectorList: [ConnectorInfo]
@@ -42,7 +42,11 @@ final class FakeKMSDevice: KMSDevice {
     func connectors() throws -> [ConnectorInfo] { connectorList }
     func saveCRTC(_ crtc: UInt32) -> SavedCRTC? { calls.append("saveCRTC \(crtc)"); return saved }
 
+    /// Buffers wider than this are refused (a driver short of scan-out memory).
+    var refuseBuffersWiderThan = Int.max
+
     func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer {
+        if width > refuseBuffersWiderThan { throw Errno(12 /* ENOMEM */) }
         let pitch = width * 4 + extraPitch
         let size = pitch * height
         let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
@@ -58,18 +62,19 @@ final class FakeKMSDevice: KMSDevice {
 
     func destroyDumbBuffer(_ buffer: DumbBuffer) { calls.append("destroy fb \(buffer.framebuffer)") }
 
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws {
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, x: Int, y: Int) throws {
         if let setCRTCError { throw setCRTCError }
-        calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)" + (y != 0 ? " y \(y)" : ""))
-        onScreen = (framebuffer, y)
+        calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)" + (x != 0 ? " x \(x)" : "") + (y != 0 ? " y \(y)" : ""))
+        onScreen = (framebuffer, x, y)
     }
 
-    func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32 {
+    func addFramebuffer(over buffer: DumbBuffer, rows: Int, columns: Int, width: Int, height: Int) throws -> UInt32 {
         if let addFramebufferError { throw addFramebufferError }
         precondition(rows >= 0 && rows + height <= buffer.height, "offset framebuffer outside its buffer")
+        precondition(columns >= 0 && columns + width <= buffer.width, "offset framebuffer outside its buffer")
         nextOffsetFB += 1
-        offsetFramebuffers[nextOffsetFB] = (buffer.handle, rows)
-        calls.append("addFB \(nextOffsetFB) over \(buffer.handle) rows \(rows)")
+        offsetFramebuffers[nextOffsetFB] = (buffer.handle, rows, columns)
+        calls.append("addFB \(nextOffsetFB) over \(buffer.handle) rows \(rows)" + (columns != 0 ? " columns \(columns)" : ""))
         return nextOffsetFB
     }
 
@@ -86,15 +91,15 @@ final class FakeKMSDevice: KMSDevice {
     var atomicSupported = false
     var atomicError: Errno?
     func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool { atomicSupported }
-    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                     damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
         if let atomicError { throw atomicError }
         precondition(atomicSupported, "atomic commit without atomic modesetting")
         pendingFlips += 1
         onFlip()
-        calls.append("atomic \(crtc) fb \(framebuffer) srcY \(sourceY) \(width)x\(height) damage "
+        calls.append("atomic \(crtc) fb \(framebuffer)" + (sourceX != 0 ? " srcX \(sourceX)" : "") + " srcY \(sourceY) \(width)x\(height) damage "
                      + damage.map { "\($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ","))
-        onScreen = (framebuffer, sourceY)
+        onScreen = (framebuffer, sourceX, sourceY)
     }
 
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
@@ -102,7 +107,7 @@ final class FakeKMSDevice: KMSDevice {
         pendingFlips += 1
         onFlip()
         calls.append("pageFlip \(crtc) fb \(framebuffer)")
-        onScreen = (framebuffer, onScreen?.y ?? 0)
+        onScreen = (framebuffer, onScreen?.x ?? 0, onScreen?.y ?? 0)
     }
 
     func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {
@@ -121,13 +126,13 @@ final class FakeKMSDevice: KMSDevice {
     func setPower(connector: UInt32, on: Bool) throws { calls.append("power \(connector) \(on ? "on" : "off")") }
 
     /// The pixel the screen shows at (x, y), as a driver that honours both framebuffer
-    /// offsets and the CRTC's y would scan it out.
+    /// offsets and the CRTC's (or plane's source) x and y would scan it out.
     func screenPixel(x: Int, y: Int) -> UInt32? {
         guard let onScreen else { return nil }
-        var handle = onScreen.framebuffer - 1000, rows = onScreen.y
-        if let offset = offsetFramebuffers[onScreen.framebuffer] { handle = offset.handle; rows += offset.rows }
+        var handle = onScreen.framebuffer - 1000, rows = onScreen.y, columns = onScreen.x
+        if let offset = offsetFramebuffers[onScreen.framebuffer] { handle = offset.handle; rows += offset.rows; columns += offset.columns }
         guard let buffer = buffersByHandle[handle] else { return nil }
-        return pixel(buffer, x: x, y: rows + y)
+        return pixel(buffer, x: columns + x, y: rows + y)
     }
 
     func pixel(_ buffer: DumbBuffer, x: Int, y: Int) -> UInt32 {

@@ -3,7 +3,7 @@
 extension Compositor {
     /// How the last frame was made (tests, the log's counts).
     public enum Path: String, Sendable, CaseIterable {
-        case unchanged, whole, blank, drawn, panned, moved, decorations, pullDirect, overlaysDirect, overlaysInShadow
+        case unchanged, whole, blank, drawn, panned, moved, decorations, pullDirect, overlaysDirect, overlaysInShadow, pullPanned
 
         /// Its place in `allCases`.
         var index: Int {
@@ -18,6 +18,7 @@ extension Compositor {
             case .pullDirect: 7
             case .overlaysDirect: 8
             case .overlaysInShadow: 9
+            case .pullPanned: 10
             }
         }
     }

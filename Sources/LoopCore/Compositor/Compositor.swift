@@ -20,6 +20,10 @@ public final class Compositor {
         /// The screen shows `shown`, a pull written straight into scan-out memory, while
         /// the shadow still holds `base`: the same page, unshifted, without decorations.
         case pulledDirect(base: FrameDescription, shown: FrameDescription)
+        /// The screen shows `shown`, a pull shown by moving the scan-out window sideways
+        /// over buffers holding `base` (which the shadow holds too); the display owes each
+        /// buffer back what the strips covered.
+        case pulledPanned(base: FrameDescription, shown: FrameDescription)
         /// The screen shows `shown` composed straight into scan-out memory; the shadow
         /// holds only its page layer (no overlays).
         case layeredDirect(shown: FrameDescription)
@@ -31,12 +35,12 @@ public final class Compositor {
         public var shown: FrameDescription? {
             switch self {
             case .nothing: nil
-            case let .frame(f), let .pulledDirect(_, f), let .layeredDirect(f), let .layeredInShadow(f): f
+            case let .frame(f), let .pulledDirect(_, f), let .pulledPanned(_, f), let .layeredDirect(f), let .layeredInShadow(f): f
             }
         }
     }
 
-    public private(set) var held = Held.nothing
+    public internal(set) var held = Held.nothing
     public internal(set) var lastPath = Path.unchanged
     /// Frames made by each path, by `Path.allCases` index (counted every frame: no hashing
     /// of the names; `counts` in Compositor+Paths.swift names them).
@@ -44,8 +48,8 @@ public final class Compositor {
     /// The page under an overlay when the overlay cannot be composed straight into scan-out
     /// memory (the link card, a rotated panel, a sink without scan-out access).
     private var pageBitmap: Bitmap?
-    /// Scratch for a direct pull's uncovered strip.
-    private var pullStrip: Bitmap?
+    /// Scratch for a pull's uncovered strip.
+    var pullStrip: Bitmap?
     private var pageDamage = Region()
     private var stale = Region()
 
@@ -94,6 +98,13 @@ public final class Compositor {
             return canvas
         case .page:
             break
+        }
+        // A sideways pull: by moving the scan-out window where the display can, else
+        // written whole straight into scan-out memory. Every pixel on screen changes.
+        if now.isPlainPage, pullPanned(now, painter: painter, canvas: canvas, scanout: scanout) {
+            damage.add(full)
+            count(.pullPanned)
+            return canvas
         }
         if now.isPlainPage, pullDirect(now, painter: painter, canvas: canvas, scanout: scanout) {
             damage.add(full)
@@ -191,7 +202,7 @@ public final class Compositor {
         switch held {
         case .nothing: nil
         case let .frame(f): inBitmap ? nil : f
-        case let .pulledDirect(base, _): inBitmap ? nil : base
+        case let .pulledDirect(base, _), let .pulledPanned(base, _): inBitmap ? nil : base
         case let .layeredDirect(shown): inBitmap ? nil : shown
         case let .layeredInShadow(shown): inBitmap ? shown : nil
         }
@@ -223,58 +234,5 @@ public final class Compositor {
         now.decorations.forEach { stale.add($0.insetBy(dx: -1, dy: -1)) }
         stale = stale.clipped(to: target.bounds)
         for rect in stale.rects { painter.drawPage(now, clip: rect, into: target, shiftX: 0) }
-    }
-
-    // MARK: A pull straight into scan-out memory
-
-    /// A sideways pull moves every pixel of the page. Moving them in the shadow and
-    /// copying the frame out costs two passes (a memmove and the copy); instead the
-    /// shadow keeps the page as it was before the pull (not shifted, no decorations) and
-    /// each pull frame is written straight into the scan-out buffer: the page's rows read
-    /// from the shadow `shiftX` pixels further right, and the strip the pull uncovers
-    /// (with the decorations) drawn apart and streamed out after them. One read of the
-    /// shadow, one write of the buffer. False leaves everything as it was.
-    private func pullDirect(_ now: FrameDescription, painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> Bool {
-        guard now.shiftX > 0, now.shiftX < canvas.width, let scanout else { return false }
-        let base: FrameDescription
-        switch held {
-        case let .pulledDirect(b, _) where b.samePage(as: now):
-            base = b
-        case let .frame(last) where last.isPlainPage && last.shiftX == 0 && last.samePage(as: now)
-            && !last.decorations.intersect(canvas.bounds):
-            // Only from an unshifted page whose decorations (the dots beyond the edge)
-            // are off screen: then the shadow is the page without them.
-            base = last.unshifted
-        default:
-            return false
-        }
-        // The strip right of the page's edge, and every decoration wherever it is.
-        var stripX = canvas.width - now.shiftX
-        now.decorations.forEach { stripX = min(stripX, $0.minX - 1) }
-        stripX = max(0, stripX)
-        let strip = IntRect(x: stripX, y: 0, width: canvas.width - stripX, height: canvas.height)
-        // Scratch a third of the screen wide, or as wide as the widest strip so far (in
-        // 64-px steps): a pull uncovers a few hundred columns, not a screen's worth of
-        // memory, and a third holds the usual pull from its first frame to its last.
-        if (pullStrip?.width ?? 0) < strip.width || pullStrip?.height != canvas.height {
-            pullStrip = nil
-            let width = max(canvas.width / 3, (strip.width + 63) & ~63)
-            pullStrip = try? Bitmap(width: min(canvas.width, width), height: canvas.height)
-        }
-        guard let scratch = pullStrip?.canvas, let screen = scanout.directFrame() else { return false }
-        painter.drawPage(now, clip: strip, into: scratch, shiftX: stripX)
-        let rows = min(canvas.height, screen.height)
-        if stripX > 0, screen.width == canvas.width {
-            // Screen x ← shadow x + shiftX (the shadow is never narrower than the screen),
-            // then the strip, row by row in one pass.
-            screen.joinRows(left: canvas, leftX: now.shiftX, right: scratch, split: stripX, rows: rows)
-        } else {
-            if stripX > 0 {
-                screen.copyRows(from: canvas, sourceX: now.shiftX, sourceY: 0, to: IntRect(x: 0, y: 0, width: stripX, height: rows))
-            }
-            screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: IntRect(x: stripX, y: 0, width: strip.width, height: rows))
-        }
-        held = .pulledDirect(base: base, shown: now)
-        return true
     }
 }

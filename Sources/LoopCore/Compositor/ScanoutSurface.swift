@@ -21,4 +21,17 @@ public protocol ScanoutSurface: AnyObject {
     /// writing there, the next present shows it whole, and the shadow no longer matches
     /// the screen.
     func directFrame() -> WriteOnlyCanvas?
+
+    /// A sideways pull by moving the scan-out window instead of rewriting the screen:
+    /// the screen shows the page `shift` px further left (the shadow holds it unshifted;
+    /// 0: back at rest), and the caller writes `strip` (screen coordinates: what lies
+    /// beyond the page's edge, with the decorations) into the returned window, write-only.
+    /// Nil when the display cannot (no room that far, a driver that does not pan, a
+    /// rotated panel): then write the frame whole.
+    func panSideways(to shift: Int, writing strip: IntRect) -> WriteOnlyCanvas?
+}
+
+extension ScanoutSurface {
+    /// Surfaces without room beside the page cannot pan sideways.
+    public func panSideways(to shift: Int, writing strip: IntRect) -> WriteOnlyCanvas? { nil }
 }

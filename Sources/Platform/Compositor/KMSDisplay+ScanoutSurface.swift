@@ -16,6 +16,7 @@ extension KMSDisplay: ScanoutSurface {
             recentres += 1
         }
         directPending = false
+        window.left = 0
         window.top = next.top
         if !window.scansOutWindow { damageEverything() }
         pans += 1
@@ -27,9 +28,32 @@ extension KMSDisplay: ScanoutSurface {
     /// the present that follows copies nothing into it. Unrotated only (frames are
     /// drawn in logical pixels).
     public func directFrame() -> WriteOnlyCanvas? {
-        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete,
-              let canvas = bufferWindow(scanout.backBuffer) else { return nil }
+        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
+        window.left = 0
+        guard let canvas = bufferWindow(scanout.backBuffer, left: 0) else { return nil }
         directPending = true
+        return WriteOnlyCanvas(canvas)
+    }
+
+    /// A sideways pull by moving the window `shift` columns into the room right of the
+    /// page: the back buffer first gets what it lacks of the page (the shadow holds the
+    /// page unshifted), then the caller writes `strip` (window coordinates: what lies
+    /// beyond the page's edge, and the decorations) into the returned window. What the
+    /// strip covers of the page's columns is owed back to that buffer for its next frame.
+    public func panSideways(to shift: Int, writing strip: IntRect) -> WriteOnlyCanvas? {
+        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete, window.scansOutWindow,
+              let shadow, shift >= 0, shift <= window.sideRoom,
+              // virtio-gpu's legacy path would move the window by a modeset per frame.
+              window.method == .offsetFramebuffers || presenter.path == .atomic,
+              let canvas = bufferWindow(scanout.backBuffer, left: shift) else { return nil }
+        directPending = false
+        window.left = shift
+        var written = scanout.fillBack(with: Region(), from: shadow.canvas, rotation: rotation)
+        let inBuffer = strip.offsetBy(dx: shift, dy: window.bufferTop)
+        scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
+        written.add(inBuffer)
+        sidewaysPending = written
+        sidewaysPans += 1
         return WriteOnlyCanvas(canvas)
     }
 
@@ -39,31 +63,37 @@ extension KMSDisplay: ScanoutSurface {
     /// A rotated panel's buffer holds physical pixels: then the shadow.
     public var shownCanvas: Canvas? {
         guard output != nil, hasMaster, rotation == .r0, scanout.isComplete, presented > 0 else { return canvas }
-        return bufferWindow(scanout.frontBuffer) ?? canvas
+        return bufferWindow(scanout.frontBuffer, left: shownLeft) ?? canvas
     }
 
-    /// The window's rows of a scan-out buffer, as logical pixels (unrotated only).
-    private func bufferWindow(_ buffer: DumbBuffer) -> Canvas? {
-        guard let shadow else { return nil }
-        return try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch, width: shadow.width,
+    /// The window's rows of a scan-out buffer from column `left`, as logical pixels
+    /// (unrotated only).
+    private func bufferWindow(_ buffer: DumbBuffer, left: Int) -> Canvas? {
+        guard let shadow, left >= 0, left + shadow.width <= buffer.width else { return nil }
+        return try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch + left * 4, width: shadow.width,
                            height: window.screenHeight, stride: buffer.pitch)
     }
 
     // MARK: Showing the window
 
-    /// The framebuffer and CRTC y that show the window from `buffer`.
-    func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, Int) {
+    /// The framebuffer, and the CRTC's (or plane's source) x and y, that show the window
+    /// from `buffer`.
+    func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, x: Int, y: Int) {
         switch window.method {
-        case .copy: return (buffer.framebuffer, 0)
-        case .sourceY: return (buffer.framebuffer, window.top)
+        case .copy: return (buffer.framebuffer, 0, 0)
+        case .sourceY: return (buffer.framebuffer, window.left, window.top)
         case .offsetFramebuffers:
             let i = scanout.back
-            if let made = window.offsetFramebuffers[i], made.rows == window.top { return (made.framebuffer, 0) }
-            let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, height: window.screenHeight)
+            if let made = window.offsetFramebuffers[i], made.rows == window.top, made.columns == window.left {
+                return (made.framebuffer, 0, 0)
+            }
+            let width = output?.mode.width ?? buffer.width
+            let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, columns: window.left, width: width,
+                                                        height: window.screenHeight)
             // The buffer's previous offset framebuffer is not on screen (the other buffer is).
             if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
-            window.offsetFramebuffers[i] = (window.top, framebuffer)
-            return (framebuffer, 0)
+            window.offsetFramebuffers[i] = (window.top, window.left, framebuffer)
+            return (framebuffer, 0, 0)
         }
     }
 
@@ -77,6 +107,7 @@ extension KMSDisplay: ScanoutSurface {
     func stopPanning(_ why: String) {
         log.info("scrolling by scan-out offset (\(window.method.rawValue)) failed on \(device.path): \(why); copying instead")
         window.method = .copy
+        window.left = 0
         presenter.owesModeset()
         removeOffsetFramebuffers()
         updateWindowCanvas()

@@ -61,7 +61,7 @@ extension DRMCard {
         return out
     }
 
-    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                            damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
         guard let p = atomicPlane, p.crtc == crtc else { throw Errno.notSupported }
         guard let req = drmModeAtomicAlloc() else { throw Errno.current }
@@ -77,8 +77,8 @@ extension DRMCard {
         }
         let values: [(UInt32, UInt64)] = [
             (p.fbID, UInt64(framebuffer)), (p.crtcID, UInt64(crtc)),
-            // Source rectangle in 16.16 fixed point; the window's first row is SRC_Y.
-            (p.srcX, 0), (p.srcY, UInt64(sourceY) << 16), (p.srcW, UInt64(width) << 16), (p.srcH, UInt64(height) << 16),
+            // Source rectangle in 16.16 fixed point; the window's first column and row.
+            (p.srcX, UInt64(sourceX) << 16), (p.srcY, UInt64(sourceY) << 16), (p.srcW, UInt64(width) << 16), (p.srcH, UInt64(height) << 16),
             (p.crtcX, 0), (p.crtcY, 0), (p.crtcW, UInt64(width)), (p.crtcH, UInt64(height)),
         ]
         for (property, value) in values {

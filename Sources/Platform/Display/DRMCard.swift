@@ -147,10 +147,10 @@ public final class DRMCard: KMSDevice {
         return info
     }
 
-    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws {
+    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, x: Int, y: Int) throws {
         var info = modeInfo(mode)
         var conn = connector
-        try check(drmModeSetCrtc(fd.rawValue, crtc, framebuffer, 0, UInt32(y), &conn, 1, &info))
+        try check(drmModeSetCrtc(fd.rawValue, crtc, framebuffer, UInt32(x), UInt32(y), &conn, 1, &info))
     }
 
     public var driverName: String {
@@ -166,15 +166,15 @@ public final class DRMCard: KMSDevice {
         return Int(res.pointee.max_height)
     }
 
-    public func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32 {
+    public func addFramebuffer(over buffer: DumbBuffer, rows: Int, columns: Int, width: Int, height: Int) throws -> UInt32 {
         var handles: (UInt32, UInt32, UInt32, UInt32) = (buffer.handle, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(buffer.pitch), 0, 0, 0)
-        var offsets: (UInt32, UInt32, UInt32, UInt32) = (UInt32(rows * buffer.pitch), 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (UInt32(rows * buffer.pitch + columns * 4), 0, 0, 0)
         var fb: UInt32 = 0
         try withUnsafeMutableBytes(of: &handles) { h in
             try withUnsafeMutableBytes(of: &pitches) { p in
                 try withUnsafeMutableBytes(of: &offsets) { o in
-                    try check(drmModeAddFB2(fd.rawValue, UInt32(buffer.width), UInt32(height), cshim_DRM_FORMAT_XRGB8888,
+                    try check(drmModeAddFB2(fd.rawValue, UInt32(width), UInt32(height), cshim_DRM_FORMAT_XRGB8888,
                                             h.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                             p.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                             o.baseAddress!.assumingMemoryBound(to: UInt32.self), &fb, 0))

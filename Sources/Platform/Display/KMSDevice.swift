@@ -88,11 +88,12 @@ public protocol KMSDevice: AnyObject {
     func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer
     func destroyDumbBuffer(_ buffer: DumbBuffer)
     /// Shows `framebuffer` on `crtc` driving `connector` in `mode` (a modeset),
-    /// scanning out from row `y` of the framebuffer (0 but when panning).
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, y: Int) throws
-    /// A framebuffer over `buffer`'s memory starting `rows` rows down, `height` rows
-    /// tall (AddFB2 with `offsets[0] = rows × pitch`): how bochs-drm pans.
-    func addFramebuffer(over buffer: DumbBuffer, rows: Int, height: Int) throws -> UInt32
+    /// scanning out from column `x`, row `y` of the framebuffer (0 but when panning).
+    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, x: Int, y: Int) throws
+    /// A framebuffer over `buffer`'s memory starting `rows` rows down and `columns`
+    /// columns in, `width`×`height` pixels (AddFB2 with `offsets[0] = rows × pitch +
+    /// columns × 4`): how bochs-drm pans.
+    func addFramebuffer(over buffer: DumbBuffer, rows: Int, columns: Int, width: Int, height: Int) throws -> UInt32
     /// Removes a framebuffer made by `addFramebuffer` (never one on screen).
     func removeFramebuffer(_ framebuffer: UInt32)
     /// Puts back what `saveCRTC` returned (framebuffer 0 turns the CRTC off).
@@ -107,10 +108,10 @@ public protocol KMSDevice: AnyObject {
     /// such plane): frames then use the legacy calls.
     func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool
     /// One non-blocking atomic commit with a flip-complete event: the CRTC's primary
-    /// plane shows `framebuffer` from source row `sourceY`, `width`×`height` pixels at the
+    /// plane shows `framebuffer` from source column `sourceX`, row `sourceY`, `width`×`height` pixels at the
     /// screen's top-left, unscaled; `damage` (framebuffer coordinates) goes with it as
     /// FB_DAMAGE_CLIPS where the plane has them (empty: the whole plane).
-    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                     damage: [(x: Int, y: Int, width: Int, height: Int)]) throws
     /// Reads the card's fd and returns how many page flips completed.
     func readFlipEvents() throws -> Int
@@ -137,7 +138,7 @@ extension KMSDevice {
 
     /// Devices without atomic modesetting (the default for fakes).
     public func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool { false }
-    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceY: Int, width: Int, height: Int,
+    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                            damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
         throw Errno.notSupported
     }

@@ -33,6 +33,13 @@ public final class KMSDisplay: FrameSink {
     public internal(set) var recentres = 0
     /// The renderer composed the coming frame straight into the back buffer.
     var directPending = false
+    /// The coming frame is a sideways pull shown by moving the window (`panSideways`):
+    /// what it wrote into the back buffer, in buffer coordinates (for DirtyFB).
+    var sidewaysPending: Region?
+    /// The first buffer column of the frame presented last (a sideways pull's shift, else 0).
+    var shownLeft = 0
+    /// Pull frames shown by moving the window sideways (logged at exit).
+    public internal(set) var sidewaysPans = 0
     /// Frames handed to the display so far.
     public internal(set) var presented = 0
     /// Frames composed straight into a scan-out buffer so far.
@@ -113,7 +120,7 @@ public final class KMSDisplay: FrameSink {
            device.enableAtomic(crtc: choice.crtc, crtcIndex: index) {
             presenter.useAtomic()
         }
-        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(buffers.first?.height ?? 0), shadow rows \(window.shadowHeight), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
+        log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(buffers.first?.height ?? 0), shadow rows \(window.shadowHeight), side room \(window.sideRoom), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
         loggedWaiting = false
         return true
     }
@@ -126,19 +133,33 @@ public final class KMSDisplay: FrameSink {
         // picture scrolls along them.
         var method = rotation == .r0 ? PanMethod.forDriver(device.driverName, override: panOverride) : .copy
         var rows = method == .copy ? screen : PanWindow.tallHeight(screen: screen, maxHeight: device.maxFramebufferHeight)
+        // Room right of the page for a sideways pull, where the window is scanned out.
+        var sideRoom = method == .copy || sidePanOverride == "off" ? 0 : PanWindow.sideRoom(width: choice.mode.width)
         let logical = { (rows: Int) in IntRect(x: 0, y: 0, width: size.width, height: size.height + rows - screen) }
-        do {
-            try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
-        } catch where rows > screen {
-            log.info("cannot allocate buffers of \(rows) rows on \(device.path) (\(error)); copying instead of panning")
-            method = .copy
-            rows = screen
-            try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+        var allocated = false
+        if sideRoom > 0 {
+            do {
+                try scanout.allocate(on: device, width: choice.mode.width + sideRoom, height: rows, logicalBounds: logical(rows))
+                allocated = true
+            } catch {
+                log.info("cannot allocate buffers \(sideRoom) columns wider on \(device.path) (\(error)); pulls rewrite the screen")
+                sideRoom = 0
+            }
+        }
+        if !allocated {
+            do {
+                try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+            } catch where rows > screen {
+                log.info("cannot allocate buffers of \(rows) rows on \(device.path) (\(error)); copying instead of panning")
+                method = .copy
+                rows = screen
+                try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
+            }
         }
         presented = 0  // new buffers: neither shows anything yet
         // The shadow is tall either way: where the buffers are not, the window is copied.
         let shadowRows = method == .copy ? PanWindow.tallHeight(screen: size.height, maxHeight: 0) : size.height + rows - screen
-        window = PanWindow(method: method, screenHeight: size.height, shadowHeight: shadowRows)
+        window = PanWindow(method: method, screenHeight: size.height, shadowHeight: shadowRows, sideRoom: sideRoom)
         shadow = try Bitmap(width: size.width, height: shadowRows)
         output = choice
         presenter.owesModeset()
@@ -149,6 +170,9 @@ public final class KMSDisplay: FrameSink {
     /// `LECTERN_PAN` from the environment: "copy" forces copying the window (the
     /// fallback, to compare or to work around a driver); tests and the bench set it.
     public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
+    /// `LECTERN_SIDEPAN` from the environment: "off" keeps the buffers screen-wide (a
+    /// sideways pull then rewrites the screen, as on drivers that do not pan).
+    public var sidePanOverride: String? = getenv("LECTERN_SIDEPAN").map { String(cString: $0) }
     /// `LECTERN_ATOMIC` from the environment: "off" keeps frames on the legacy calls.
     public var atomicOverride: String? = getenv("LECTERN_ATOMIC").map { String(cString: $0) }
 
@@ -170,17 +194,25 @@ public final class KMSDisplay: FrameSink {
         let buffer = scanout.backBuffer
         if directPending { directFrames += 1 }
         // Damage is kept in buffer rows: the shadow's where the window is scanned out,
-        // the window's where it is copied.
-        let copied = directPending
-            ? scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
-            : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.bufferTop),
-                               from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
+        // the window's where it is copied. A sideways pull brought the back buffer up to
+        // date and wrote its strip already; every other frame shows the page's columns.
+        let copied: Region
+        if let sideways = sidewaysPending {
+            copied = sideways
+        } else {
+            window.left = 0
+            copied = directPending
+                ? scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
+                : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.bufferTop),
+                                   from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
+        }
         directPending = false
+        sidewaysPending = nil
         let outcome: PresentOutcome
         do {
-            let (framebuffer, y) = try framebufferShowingWindow(of: buffer)
-            let rowsAbove = window.method == .offsetFramebuffers ? window.top : 0
-            outcome = try presenter.show(buffer, framebuffer: framebuffer, rowsAbove: rowsAbove, y: y, copied: copied, output: output,
+            let (framebuffer, x, y) = try framebufferShowingWindow(of: buffer)
+            let origin = window.method == .offsetFramebuffers ? (x: window.left, y: window.top) : (x: 0, y: 0)
+            outcome = try presenter.show(buffer, framebuffer: framebuffer, origin: origin, x: x, y: y, copied: copied, output: output,
                                          rotation: rotation, logicalSize: (shadow.width, window.scansOutWindow ? shadow.height : window.screenHeight),
                                          device: device, log: log)
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
@@ -201,6 +233,7 @@ public final class KMSDisplay: FrameSink {
             return .skipped
         }
         lastPresentError = nil
+        shownLeft = window.left
         scanout.swap()
         presented += 1
         return outcome
@@ -271,7 +304,7 @@ public final class KMSDisplay: FrameSink {
     /// Restores the CRTC as it was before Lectern and frees the buffers.
     public func shutdown() {
         if window.scansOutWindow {
-            log.info("scrolling by scan-out offset: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
+            log.info("scrolling by scan-out offset: \(pans) pans, \(recentres) re-centres, \(sidewaysPans) sideways (\(window.method.rawValue))")
         } else if pans > 0 {
             log.info("scrolling by moving the window in the shadow: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
         }

@@ -36,27 +36,28 @@ struct PresentStrategy {
     /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
     private(set) var dirtyFBWorks = true
 
-    /// The CRTC's y as last set (a legacy page flip keeps it).
-    private(set) var crtcY = 0
+    /// The CRTC's x and y as last set (a legacy page flip keeps them).
+    private(set) var crtcX = 0, crtcY = 0
 
     /// Frames go by atomic commits from now on (the first frame, and any after our picture
     /// was replaced, is still a legacy modeset). Not after a fallback to modesets.
     mutating func useAtomic() { if path == .pageFlip { path = .atomic } }
 
     /// Shows `framebuffer` (over `buffer`, whose `copied` region changed, logical
-    /// coordinates) from row `y`. An atomic commit, or a page flip where the CRTC's y
-    /// stays, else a SetCrtc. `rowsAbove`: where the framebuffer starts in the buffer (an
-    /// offset framebuffer).
-    mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, rowsAbove: Int = 0, y: Int, copied: Region,
+    /// coordinates) from column `x`, row `y`. An atomic commit, or a page flip where the
+    /// CRTC's x and y stay, else a SetCrtc. `origin`: where the framebuffer starts in the
+    /// buffer (an offset framebuffer), in columns and rows.
+    mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, origin: (x: Int, y: Int) = (0, 0), x: Int = 0, y: Int,
+                       copied: Region,
                        output: OutputChoice, rotation: Rotation,
                        logicalSize: (width: Int, height: Int), device: KMSDevice, log: Logger) throws -> PresentOutcome {
         if state == .showing && path == .atomic {
-            let damage = Self.rects(copied.offsetBy(dx: 0, dy: -rowsAbove), rotation: rotation, logicalSize: logicalSize)
+            let damage = Self.rects(copied.offsetBy(dx: -origin.x, dy: -origin.y), rotation: rotation, logicalSize: logicalSize)
             do {
-                try device.atomicFlip(crtc: output.crtc, framebuffer: framebuffer, sourceY: y, width: output.mode.width,
-                                      height: output.mode.height, damage: damage)
+                try device.atomicFlip(crtc: output.crtc, framebuffer: framebuffer, sourceX: x, sourceY: y,
+                                      width: output.mode.width, height: output.mode.height, damage: damage)
                 state = .flipPending
-                crtcY = y
+                crtcX = x; crtcY = y
                 return .queued
             } catch let error as Errno where error == .invalidArgument || error == .notImplemented || error == .notSupported
                         || error == .noSpace {
@@ -64,7 +65,7 @@ struct PresentStrategy {
                 log.info("atomic commit failed on \(device.path) (\(error)); legacy page flips from now on")
             }
         }
-        if state == .showing && path == .pageFlip && y == crtcY {
+        if state == .showing && path == .pageFlip && x == crtcX && y == crtcY {
             do {
                 try device.pageFlip(output.crtc, framebuffer: framebuffer)
                 state = .flipPending
@@ -74,20 +75,20 @@ struct PresentStrategy {
                 log.info("page flip failed on \(device.path) (\(error)); falling back to a modeset per frame")
             }
         }
-        try device.setCRTC(output.crtc, framebuffer: framebuffer, connector: output.connector.id, mode: output.mode, y: y)
+        try device.setCRTC(output.crtc, framebuffer: framebuffer, connector: output.connector.id, mode: output.mode, x: x, y: y)
         state = .showing
-        crtcY = y
-        markDirty(framebuffer, copied.offsetBy(dx: 0, dy: -rowsAbove), rotation: rotation, logicalSize: logicalSize, device: device)
+        crtcX = x; crtcY = y
+        markDirty(framebuffer, copied.offsetBy(dx: -origin.x, dy: -origin.y), rotation: rotation, logicalSize: logicalSize, device: device)
         return .shown
     }
 
-    /// A region's rectangles in framebuffer coordinates (rows above the framebuffer
-    /// dropped), turned by the panel rotation.
+    /// A region's rectangles in framebuffer coordinates (rows above and columns left of
+    /// the framebuffer dropped), turned by the panel rotation.
     static func rects(_ region: Region, rotation: Rotation, logicalSize: (width: Int, height: Int))
         -> [(x: Int, y: Int, width: Int, height: Int)] {
         region.rects.compactMap { r -> (x: Int, y: Int, width: Int, height: Int)? in
-            guard r.maxY > 0 else { return nil }
-            let r = r.intersection(IntRect(x: r.x, y: 0, width: r.width, height: r.maxY))
+            guard r.maxY > 0, r.maxX > 0 else { return nil }
+            let r = r.intersection(IntRect(x: 0, y: 0, width: r.maxX, height: r.maxY))
             let p = rotation.physicalRect(r, logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
             return (p.x, p.y, p.width, p.height)
         }

@@ -58,6 +58,10 @@ struct ScanoutBuffers {
         return Region(rect)
     }
 
+    /// The back buffer was written over `region` with something the shadow does not hold
+    /// (a sideways pull's strip): it owes a copy there, the other buffer nothing new.
+    mutating func backOwes(_ region: Region) { pending[back].add(region) }
+
     /// The back buffer is now on screen (or queued): draw into the other one next.
     mutating func swap() { back = 1 - back }
 }

@@ -52,13 +52,19 @@ struct PanWindow {
     let shadowHeight: Int
     /// First row shown.
     var top: Int
+    /// Columns the buffers have right of the page (where the window is scanned out): a
+    /// sideways pull moves the window into them instead of rewriting the screen.
+    let sideRoom: Int
+    /// First buffer column shown: 0, or during a sideways pull the pull's shift.
+    var left = 0
     /// Per buffer, the offset framebuffer last made over it (bochs).
-    var offsetFramebuffers: [(rows: Int, framebuffer: UInt32)?] = [nil, nil]
+    var offsetFramebuffers: [(rows: Int, columns: Int, framebuffer: UInt32)?] = [nil, nil]
 
-    init(method: PanMethod, screenHeight: Int, shadowHeight: Int) {
+    init(method: PanMethod, screenHeight: Int, shadowHeight: Int, sideRoom: Int = 0) {
         self.method = method
         self.screenHeight = screenHeight
         self.shadowHeight = shadowHeight
+        self.sideRoom = method == .copy ? 0 : sideRoom
         // Start in the middle: an overscroll at the page's top pans without a copy.
         top = (shadowHeight - screenHeight) / 2
     }
@@ -83,8 +89,14 @@ struct PanWindow {
 
     /// The window in shadow rows for a logical width.
     func rect(width: Int) -> IntRect { IntRect(x: 0, y: top, width: width, height: screenHeight) }
-    /// The window in buffer rows.
+    /// The window in buffer rows, at rest (the page's columns).
     func bufferRect(width: Int) -> IntRect { IntRect(x: 0, y: bufferTop, width: width, height: screenHeight) }
+
+    /// Columns of room right of the page for a screen `width` wide: a quarter of it (in
+    /// 16-px steps, rounded down). A rubber-banded pull of a quarter of the screen takes a drag of 0.6 of
+    /// its width; a longer one is written whole. Not more: the buffers' memory grows by
+    /// as much, and bochs keeps both in its 16 MiB of video memory during a flip.
+    static func sideRoom(width: Int) -> Int { (width / 4) & ~15 }
 
     /// Rows for a tall shadow (and buffers): half a screen more than the screen, where
     /// the driver allows (a re-centre then costs one copy per half screen of travel).
