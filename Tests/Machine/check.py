@@ -201,6 +201,12 @@ def main():
             if not line or line.split()[0] in ("run", "ready", "setup", "timeout", "guest-check", "inject", "pending", "drivers"):
                 continue
             w = line.split()
+            # `[DRIVER,...] CHECK ...`: a check for those drivers only.
+            if w[0].startswith("[") and w[0].endswith("]"):
+                if driver not in w[0][1:-1].split(","):
+                    continue
+                w = w[1:]
+                line = " ".join(w)
             # `CHECK ... pending REASON`: a check the product does not pass yet. It is
             # still run and what it saw is printed, but it does not fail the run.
             pending = None
@@ -269,6 +275,23 @@ def check_one(w, name, image, log, sound=None):
         if ink == 0:
             return False, f"no ink in the rect of {w[1]} (nothing to follow)"
         return abs(found - dy) <= t, f"moved {found} px (mismatch {cost}/{ink})"
+    if verb == "hshift":
+        # hshift A B X0 Y0 X1 Y1 DXMIN DXMAX: the rect of A appears in B moved left by some
+        # DX in [DXMIN, DXMAX], pixel for pixel (every 2nd column and row compared).
+        a, b = image(name, w[1]), image(name, w[2])
+        x0, y0, x1, y1, lo, hi = map(int, w[3:9])
+        t = tol(9, 0)
+        best = None
+        for dx in range(lo, hi + 1):
+            n = sum(1 for y in range(y0, y1, 2) for x in range(x0, x1, 2) if not close(a.px(x, y), b.px(x - dx, y), t))
+            if best is None or n < best[1]:
+                best = (dx, n)
+            if n == 0:
+                break
+        ink = sum(1 for y in range(y0, y1, 2) for x in range(x0, x1, 2) if not close(a.px(x, y), a.px(x0, y0), 16))
+        if ink == 0:
+            return False, f"no ink in the rect of {w[1]} (nothing to follow)"
+        return best[1] == 0, f"moved left {best[0]} px ({best[1]} differing px there, {ink} px of ink)"
     if verb == "differ":
         a, b = image(name, w[1]), image(name, w[2])
         x0, y0, x1, y1, need = map(int, w[3:8])

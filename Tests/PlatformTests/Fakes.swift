@@ -57,13 +57,26 @@ final class FakeKMSDevice: KMSDevice {
         let buffer = DumbBuffer(handle: nextHandle, framebuffer: nextHandle + 1000, width: width, height: height,
                                 pitch: pitch, size: size, pixels: memory)
         buffersByHandle[nextHandle] = buffer
+        liveBytes[nextHandle] = size
         return buffer
     }
 
-    func destroyDumbBuffer(_ buffer: DumbBuffer) { calls.append("destroy fb \(buffer.framebuffer)") }
+    func destroyDumbBuffer(_ buffer: DumbBuffer) {
+        liveBytes[buffer.handle] = nil
+        calls.append("destroy fb \(buffer.framebuffer)")
+    }
+
+    /// Scan-out memory: showing a frame while the live buffers need more fails with
+    /// ENOMEM (bochs pins them in its video memory when a flip or modeset shows one).
+    var scanoutMemory = Int.max
+    private var liveBytes: [UInt32: Int] = [:]
+    private func pin() throws {
+        if liveBytes.values.reduce(0, +) > scanoutMemory { throw Errno(12 /* ENOMEM */) }
+    }
 
     func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, x: Int, y: Int) throws {
         if let setCRTCError { throw setCRTCError }
+        try pin()
         calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)" + (x != 0 ? " x \(x)" : "") + (y != 0 ? " y \(y)" : ""))
         onScreen = (framebuffer, x, y)
     }
@@ -94,6 +107,7 @@ final class FakeKMSDevice: KMSDevice {
     func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                     damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
         if let atomicError { throw atomicError }
+        try pin()
         precondition(atomicSupported, "atomic commit without atomic modesetting")
         pendingFlips += 1
         onFlip()
@@ -104,6 +118,7 @@ final class FakeKMSDevice: KMSDevice {
 
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
         if let flipError { throw flipError }
+        try pin()
         pendingFlips += 1
         onFlip()
         calls.append("pageFlip \(crtc) fb \(framebuffer)")

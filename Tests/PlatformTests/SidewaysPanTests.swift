@@ -117,4 +117,31 @@ final class SidewaysPanTests: XCTestCase {
         XCTAssertEqual(try display.present(Region()), .shown)
         XCTAssertNil(display.panSideways(to: 8, writing: IntRect(x: w - 8, y: 0, width: 8, height: h)))
     }
+
+    /// A driver that fails to show a frame for want of scan-out memory (bochs: ENOMEM
+    /// from the flip that pins both buffers): the display steps down to buffers without
+    /// the side room, then to screen-sized ones, shows the frame each time, and keeps the
+    /// shadow's picture.
+    func testShortScanoutMemoryStepsDownAndShowsTheFrame() throws {
+        let pitchPad = 64
+        let tallBytes = (w * 4 + pitchPad) * 6, wideTallBytes = ((w + 16) * 4 + pitchPad) * 6, screenBytes = (w * 4 + pitchPad) * h
+        for (memory, sideways, pans) in [(2 * wideTallBytes, true, true), (2 * tallBytes, false, true), (2 * screenBytes, false, false)] {
+            lines = []
+            let mode = DisplayMode(width: w, height: h, refresh: 60, preferred: true)
+            let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
+            device.driverName = "bochs-drm"
+            device.scanoutMemory = memory
+            let display = KMSDisplay(device: device, log: Logger { [unowned self] in lines.append($0) })
+            display.panOverride = "on"
+            try display.start()
+            let canvas = try XCTUnwrap(display.canvas)
+            for x in 0..<w { canvas.fill(IntRect(x: x, y: 0, width: 1, height: h), color: Color(argb: 0xFF00_0000 | UInt32(x))) }
+            XCTAssertEqual(try display.present(Region(canvas.bounds)), .shown, "\(memory) bytes")
+            XCTAssertEqual(screenRow(device), (0..<w).map { UInt32($0) }, "\(memory) bytes: the page shown")
+            XCTAssertEqual(display.panSideways(to: 8, writing: IntRect(x: w - 8, y: 0, width: 8, height: h)) != nil, sideways,
+                           "\(memory) bytes: \(lines)")
+            XCTAssertEqual(display.scansOutWindow, pans, "\(memory) bytes: \(lines)")
+            XCTAssertEqual(lines.filter { $0.contains("scan-out memory short") }.count, sideways ? 0 : pans ? 1 : 2, "\(lines)")
+        }
+    }
 }

@@ -220,6 +220,11 @@ public final class KMSDisplay: FrameSink {
             loseMaster()
             log.info("lost DRM master on \(device.path) (\(error)); drawing stops until the VT comes back")
             return .skipped
+        } catch let error as Errno where error == .noMemory && buffersCanShrink {
+            // The driver could not hold both buffers in its scan-out memory when showing
+            // one (bochs pins them in 16 MiB of video memory): smaller ones, this frame again.
+            try shrinkBuffers("\(error)")
+            return try present(Region())
         } catch let error as Errno where window.scansOutWindow && (error == .invalidArgument || error == .notSupported || error == .noSpace) {
             // The driver would not show the window (an offset framebuffer or a CRTC y it
             // refuses): go back to copying and show this frame that way.

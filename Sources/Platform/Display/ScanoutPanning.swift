@@ -54,7 +54,7 @@ struct PanWindow {
     var top: Int
     /// Columns the buffers have right of the page (where the window is scanned out): a
     /// sideways pull moves the window into them instead of rewriting the screen.
-    let sideRoom: Int
+    var sideRoom: Int
     /// First buffer column shown: 0, or during a sideways pull the pull's shift.
     var left = 0
     /// Per buffer, the offset framebuffer last made over it (bochs).
