@@ -91,7 +91,14 @@ final class FakeKMSDevice: KMSDevice {
         return nextOffsetFB
     }
 
+    /// Framebuffers removed while the CRTC still scanned them out (a driver would turn
+    /// the CRTC off): must stay empty.
+    private(set) var removedWhileOnScreen: [UInt32] = []
+
     func removeFramebuffer(_ framebuffer: UInt32) {
+        if onScreen?.framebuffer == framebuffer || (pendingFlips > 0 && shownBeforeFlip == framebuffer) {
+            removedWhileOnScreen.append(framebuffer)
+        }
         offsetFramebuffers[framebuffer] = nil
         calls.append("rmFB \(framebuffer)")
     }
@@ -108,6 +115,7 @@ final class FakeKMSDevice: KMSDevice {
                     damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
         if let atomicError { throw atomicError }
         try pin()
+        shownBeforeFlip = onScreen?.framebuffer
         precondition(atomicSupported, "atomic commit without atomic modesetting")
         pendingFlips += 1
         onFlip()
@@ -116,9 +124,13 @@ final class FakeKMSDevice: KMSDevice {
         onScreen = (framebuffer, sourceX, sourceY)
     }
 
+    /// The framebuffer the panel scans out until the queued flip completes.
+    private(set) var shownBeforeFlip: UInt32?
+
     func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
         if let flipError { throw flipError }
         try pin()
+        shownBeforeFlip = onScreen?.framebuffer
         pendingFlips += 1
         onFlip()
         calls.append("pageFlip \(crtc) fb \(framebuffer)")

@@ -77,21 +77,27 @@ extension KMSDisplay: ScanoutSurface {
     // MARK: Showing the window
 
     /// The framebuffer, and the CRTC's (or plane's source) x and y, that show the window
-    /// from `buffer`.
-    func framebufferShowingWindow(of buffer: DumbBuffer) throws -> (UInt32, x: Int, y: Int) {
+    /// from `buffer` (number `index`).
+    func framebufferShowingWindow(of buffer: DumbBuffer, index i: Int) throws -> (UInt32, x: Int, y: Int) {
         switch window.method {
         case .copy: return (buffer.framebuffer, 0, 0)
         case .sourceY: return (buffer.framebuffer, window.left, window.top)
         case .offsetFramebuffers:
-            let i = scanout.back
             if let made = window.offsetFramebuffers[i], made.rows == window.top, made.columns == window.left {
                 return (made.framebuffer, 0, 0)
             }
             let width = output?.mode.width ?? buffer.width
             let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, columns: window.left, width: width,
                                                         height: window.screenHeight)
-            // The buffer's previous offset framebuffer is not on screen (the other buffer is).
-            if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
+            // The buffer's previous offset framebuffer is not on screen when the other
+            // buffer is; when this one is (a scroll shown again from it), it goes once the
+            // flip away from it completes.
+            if let old = window.offsetFramebuffers[i] {
+                if i == scanout.back { device.removeFramebuffer(old.framebuffer) } else {
+                    removeRetiredFramebuffer()
+                    retiredFramebuffer = old.framebuffer
+                }
+            }
             window.offsetFramebuffers[i] = (window.top, window.left, framebuffer)
             return (framebuffer, 0, 0)
         }
@@ -100,6 +106,26 @@ extension KMSDisplay: ScanoutSurface {
     func removeOffsetFramebuffers() {
         for case let made? in window.offsetFramebuffers { device.removeFramebuffer(made.framebuffer) }
         window.offsetFramebuffers = [nil, nil]
+        removeRetiredFramebuffer()
+    }
+
+    func removeRetiredFramebuffer() {
+        if let retired = retiredFramebuffer { device.removeFramebuffer(retired) }
+        retiredFramebuffer = nil
+    }
+
+    /// Whether a scroll frame can go into the buffer on screen and be shown from it at
+    /// the new window: everything that buffer would be written (this frame's damage and
+    /// what it lacks, buffer rows) lies outside the rows it shows, so the panel never
+    /// scans out a row being written. Then each strip is copied once, not once into each
+    /// buffer. Only where the window is scanned out, not mid-pull, and where showing the
+    /// same buffer at a new window is a flip (atomic, or bochs' offset framebuffers).
+    func showsAgain(_ damage: Region) -> Bool {
+        guard scrollFrontOverride != "off", window.scansOutWindow, presented > 0, presenter.state == .showing,
+              shownLeft == 0, window.left == 0, window.top != shownTop,
+              window.method == .offsetFramebuffers || presenter.path == .atomic, let shadow else { return false }
+        let shown = IntRect(x: 0, y: shownTop, width: shadow.width, height: window.screenHeight)
+        return !damage.intersects(shown) && !scanout.pending[1 - scanout.back].intersects(shown)
     }
 
     /// The driver refused to show the window: from now on the window is copied into the

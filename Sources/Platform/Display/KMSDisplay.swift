@@ -36,8 +36,13 @@ public final class KMSDisplay: FrameSink {
     /// The coming frame is a sideways pull shown by moving the window (`panSideways`):
     /// what it wrote into the back buffer, in buffer coordinates (for DirtyFB).
     var sidewaysPending: Region?
-    /// The first buffer column of the frame presented last (a sideways pull's shift, else 0).
-    var shownLeft = 0
+    /// The first buffer column and row of the frame presented last.
+    var shownLeft = 0, shownTop = 0
+    /// An offset framebuffer replaced while on screen (a scroll shown again from the same
+    /// buffer): removed once the flip away from it completes.
+    var retiredFramebuffer: UInt32?
+    /// Scroll frames shown again from the buffer on screen (logged at exit).
+    public internal(set) var frontPans = 0
     /// Pull frames shown by moving the window sideways (logged at exit).
     public internal(set) var sidewaysPans = 0
     /// Frames handed to the display so far.
@@ -173,6 +178,9 @@ public final class KMSDisplay: FrameSink {
     /// `LECTERN_SIDEPAN` from the environment: "off" keeps the buffers screen-wide (a
     /// sideways pull then rewrites the screen, as on drivers that do not pan).
     public var sidePanOverride: String? = getenv("LECTERN_SIDEPAN").map { String(cString: $0) }
+    /// `LECTERN_SCROLL_FRONT` from the environment: "off" shows every scroll frame from
+    /// the other buffer (each buffer then gets every strip: two copies a frame).
+    public var scrollFrontOverride: String? = getenv("LECTERN_SCROLL_FRONT").map { String(cString: $0) }
     /// `LECTERN_ATOMIC` from the environment: "off" keeps frames on the legacy calls.
     public var atomicOverride: String? = getenv("LECTERN_ATOMIC").map { String(cString: $0) }
 
@@ -191,26 +199,31 @@ public final class KMSDisplay: FrameSink {
 
     public func present(_ damage: Region) throws -> PresentOutcome {
         guard let output, let shadow, let windowCanvas, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
-        let buffer = scanout.backBuffer
         if directPending { directFrames += 1 }
         // Damage is kept in buffer rows: the shadow's where the window is scanned out,
         // the window's where it is copied. A sideways pull brought the back buffer up to
         // date and wrote its strip already; every other frame shows the page's columns.
+        // A scroll whose new rows all lie outside what the buffer on screen shows goes
+        // into that buffer and is shown from it again (`showsAgain`).
+        var index = scanout.back
         let copied: Region
         if let sideways = sidewaysPending {
             copied = sideways
+        } else if directPending {
+            window.left = 0
+            copied = scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
         } else {
             window.left = 0
-            copied = directPending
-                ? scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
-                : scanout.fillBack(with: damage.offsetBy(dx: 0, dy: window.bufferTop),
-                                   from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
+            let inBuffer = damage.offsetBy(dx: 0, dy: window.bufferTop)
+            if showsAgain(inBuffer) { index = 1 - scanout.back }
+            copied = scanout.fill(index, with: inBuffer, from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
         }
         directPending = false
         sidewaysPending = nil
+        let buffer = scanout.buffers[index]
         let outcome: PresentOutcome
         do {
-            let (framebuffer, x, y) = try framebufferShowingWindow(of: buffer)
+            let (framebuffer, x, y) = try framebufferShowingWindow(of: buffer, index: index)
             let origin = window.method == .offsetFramebuffers ? (x: window.left, y: window.top) : (x: 0, y: 0)
             outcome = try presenter.show(buffer, framebuffer: framebuffer, origin: origin, x: x, y: y, copied: copied, output: output,
                                          rotation: rotation, logicalSize: (shadow.width, window.scansOutWindow ? shadow.height : window.screenHeight),
@@ -239,7 +252,9 @@ public final class KMSDisplay: FrameSink {
         }
         lastPresentError = nil
         shownLeft = window.left
-        scanout.swap()
+        shownTop = window.top
+        if index == scanout.back { scanout.swap() } else { frontPans += 1 }
+        if outcome == .shown { removeRetiredFramebuffer() }
         presented += 1
         return outcome
     }
@@ -249,6 +264,7 @@ public final class KMSDisplay: FrameSink {
         if flips.count > 0 {
             presenter.flipCompleted()
             lastFlipTime = flips.lastTime
+            removeRetiredFramebuffer()
         }
         return flips.count
     }
@@ -309,7 +325,7 @@ public final class KMSDisplay: FrameSink {
     /// Restores the CRTC as it was before Lectern and frees the buffers.
     public func shutdown() {
         if window.scansOutWindow {
-            log.info("scrolling by scan-out offset: \(pans) pans, \(recentres) re-centres, \(sidewaysPans) sideways (\(window.method.rawValue))")
+            log.info("scrolling by scan-out offset: \(pans) pans (\(frontPans) shown again from the buffer on screen), \(recentres) re-centres, \(sidewaysPans) sideways (\(window.method.rawValue))")
         } else if pans > 0 {
             log.info("scrolling by moving the window in the shadow: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
         }

@@ -42,11 +42,16 @@ struct ScanoutBuffers {
     /// Adds a frame's damage to every buffer, copies what the back buffer lacks from
     /// the shadow, and returns that region (for DirtyFB).
     mutating func fillBack(with damage: Region, from shadow: Canvas, rotation: Rotation) -> Region {
+        fill(back, with: damage, from: shadow, rotation: rotation)
+    }
+
+    /// The same into buffer `index` (the front one, for a frame shown from it again).
+    mutating func fill(_ index: Int, with damage: Region, from shadow: Canvas, rotation: Rotation) -> Region {
         for i in pending.indices { pending[i].add(damage) }
-        let copied = pending[back]
-        let buffer = buffers[back]
+        let copied = pending[index]
+        let buffer = buffers[index]
         ScanoutCopy.copy(copied, from: shadow, to: buffer.pixels, pitch: buffer.pitch, rotation: rotation)
-        pending[back].removeAll()
+        pending[index].removeAll()
         return copied
     }
 

@@ -1,0 +1,102 @@
+import LecternLog
+import Logging
+import LoopCore
+@testable import Platform
+import Raster
+import Touch
+import XCTest
+
+/// A scroll frame whose new rows lie outside what the buffer on screen shows is written
+/// into that buffer and shown from it at the moved window: each strip is copied once, not
+/// into both buffers. Frames that touch the rows on screen still go to the other buffer,
+/// which then catches up on every strip it missed.
+final class FrontBufferScrollTests: XCTestCase {
+    var lines: [String] = []
+    let w = 16, h = 8
+
+    private func makeDisplay(driver: String, atomic: Bool) throws -> (KMSDisplay, FakeKMSDevice) {
+        let mode = DisplayMode(width: w, height: h, refresh: 60, preferred: true)
+        let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
+        device.driverName = driver
+        device.atomicSupported = atomic
+        let display = KMSDisplay(device: device, log: Logger { [unowned self] in lines.append($0) })
+        display.panOverride = "on"
+        try display.start()
+        return (display, device)
+    }
+
+    /// Shadow row y (of the whole tall shadow) in its own colour.
+    private func colour(_ y: Int) -> Color { Color(argb: 0xFF00_0000 | UInt32(0x10 * (y + 1))) }
+
+    private func drawRows(_ display: KMSDisplay, _ rows: Range<Int>) throws {
+        let canvas = try XCTUnwrap(display.canvas)
+        for y in rows { canvas.fill(IntRect(x: 0, y: y, width: w, height: 1), color: colour(display.windowTop + y)) }
+    }
+
+    /// The screen shows the shadow's window, pixel for pixel.
+    private func expectScreenIsShadow(_ display: KMSDisplay, _ device: FakeKMSDevice, _ what: String) throws {
+        let canvas = try XCTUnwrap(display.canvas)
+        for y in 0..<h {
+            XCTAssertEqual(device.screenPixel(x: 3, y: y), canvas.pixel(x: 3, y: y), "\(what): row \(y)")
+        }
+    }
+
+    private func scroll(_ display: KMSDisplay, _ device: FakeKMSDevice, by dy: Int) throws {
+        _ = try XCTUnwrap(display.pan(by: dy))
+        try drawRows(display, dy < 0 ? h + dy..<h : 0..<dy)
+        XCTAssertNotEqual(try display.present(Region(IntRect(x: 0, y: dy < 0 ? h + dy : 0, width: w, height: abs(dy)))), .skipped)
+        _ = try display.handleReadable()
+    }
+
+    func testScrollStripsGoIntoTheBufferOnScreenAndTheOtherCatchesUp() throws {
+        for (driver, atomic) in [("bochs-drm", false), ("bochs-drm", true), ("virtio_gpu", true)] {
+            let (display, device) = try makeDisplay(driver: driver, atomic: atomic)
+            try drawRows(display, 0..<h)
+            XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: w, height: h))), .shown)
+            // Two scrolls up by a row and one back: each strip outside the rows on screen.
+            try scroll(display, device, by: -1)
+            try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): one row up")
+            try scroll(display, device, by: -1)
+            try scroll(display, device, by: 1)
+            try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): back a row")
+            XCTAssertEqual(display.frontPans, 3, "\(driver) atomic \(atomic): every strip shown again from the buffer on screen")
+            // A change inside the rows on screen: the other buffer, which missed all three
+            // strips, shows it.
+            let canvas = try XCTUnwrap(display.canvas)
+            canvas.fill(IntRect(x: 0, y: 3, width: w, height: 1), color: Color(argb: 0xFF12_3456))
+            XCTAssertNotEqual(try display.present(Region(IntRect(x: 0, y: 3, width: w, height: 1))), .skipped)
+            _ = try display.handleReadable()
+            XCTAssertEqual(display.frontPans, 3, "\(driver) atomic \(atomic): not into the rows on screen")
+            try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): the other buffer caught up")
+            try scroll(display, device, by: -1)
+            try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): and scrolls on")
+            XCTAssertEqual(display.frontPans, 4)
+            // A scroll that also changes a row the panel shows now (the dots, a pressed
+            // link moving with it): the other buffer.
+            _ = try XCTUnwrap(display.pan(by: -1))
+            try drawRows(display, h - 1..<h)
+            canvas.fill(IntRect(x: 0, y: 2, width: w, height: 1), color: Color(argb: 0xFF65_4321))
+            var damage = Region(IntRect(x: 0, y: h - 1, width: w, height: 1))
+            damage.add(IntRect(x: 0, y: 2, width: w, height: 1))
+            XCTAssertNotEqual(try display.present(damage), .skipped)
+            _ = try display.handleReadable()
+            XCTAssertEqual(display.frontPans, 4, "\(driver) atomic \(atomic): a scroll touching rows on screen")
+            try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): a scroll with a change on screen")
+            XCTAssertEqual(device.removedWhileOnScreen, [], "\(driver) atomic \(atomic): no framebuffer removed while shown")
+            display.shutdown()
+            XCTAssertTrue(lines.contains { $0.contains("shown again from the buffer on screen") }, "\(lines)")
+        }
+    }
+
+    /// `LECTERN_SCROLL_FRONT=off`: every frame from the other buffer, as before.
+    func testTheOverrideShowsEveryFrameFromTheOtherBuffer() throws {
+        let (display, device) = try makeDisplay(driver: "bochs-drm", atomic: true)
+        display.scrollFrontOverride = "off"
+        try drawRows(display, 0..<h)
+        _ = try display.present(Region(IntRect(x: 0, y: 0, width: w, height: h)))
+        try scroll(display, device, by: -1)
+        try scroll(display, device, by: -1)
+        XCTAssertEqual(display.frontPans, 0)
+        try expectScreenIsShadow(display, device, "from the other buffer")
+    }
+}
