@@ -1,3 +1,5 @@
+import LecternLog
+import Logging
 import LoopCore
 import Platform
 import PlatformEmbedded
@@ -272,4 +274,20 @@ final class RecordingDelegate: DeviceLoopDelegate {
         signals.append(signal)
         onSignal(signal, loop)
     }
+}
+
+/// A display over a fake device named after `driver` (scrolling by offset on, atomic
+/// commits where `atomic`), `configure`d before it starts, logging into `log`.
+func startedFakeDisplay(driver: String, width: Int, height: Int, atomic: Bool = false,
+                        configure: (FakeKMSDevice) -> Void = { _ in },
+                        log: @escaping (String) -> Void) throws -> (KMSDisplay, FakeKMSDevice) {
+    let mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true)
+    let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
+    device.driverName = driver
+    device.atomicSupported = atomic
+    configure(device)
+    let display = KMSDisplay(device: device, log: Logger(sink: log))
+    display.panOverride = "on"
+    try display.start()
+    return (display, device)
 }

@@ -14,13 +14,9 @@ final class SidewaysPanTests: XCTestCase {
     let w = 64, h = 4
 
     private func makeDisplay(driver: String, atomic: Bool = false) throws -> (KMSDisplay, FakeKMSDevice) {
-        let mode = DisplayMode(width: w, height: h, refresh: 60, preferred: true)
-        let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
-        device.driverName = driver
-        device.atomicSupported = atomic
-        let display = KMSDisplay(device: device, log: Logger { [unowned self] in lines.append($0) })
-        display.panOverride = "on"
-        try display.start()
+        let (display, device) = try startedFakeDisplay(driver: driver, width: w, height: h, atomic: atomic) { [unowned self] in
+            lines.append($0)
+        }
         // The page: each column its own colour, in the shadow's rows the window shows.
         let canvas = try XCTUnwrap(display.canvas)
         for x in 0..<w { canvas.fill(IntRect(x: x, y: 0, width: 1, height: h), color: Color(argb: 0xFF00_0000 | UInt32(x))) }
@@ -105,13 +101,10 @@ final class SidewaysPanTests: XCTestCase {
     /// Where the wider buffers cannot be had, the display keeps screen-wide ones and pulls
     /// rewrite the screen.
     func testNoRoomWhereTheWiderBuffersFail() throws {
-        let mode = DisplayMode(width: w, height: h, refresh: 60, preferred: true)
-        let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
-        device.driverName = "bochs-drm"
-        device.refuseBuffersWiderThan = w
-        let display = KMSDisplay(device: device, log: Logger { [unowned self] in lines.append($0) })
-        display.panOverride = "on"
-        try display.start()
+        let (display, _) = try startedFakeDisplay(driver: "bochs-drm", width: w, height: h,
+                                                  configure: { $0.refuseBuffersWiderThan = self.w }) { [unowned self] in
+            lines.append($0)
+        }
         XCTAssertTrue(lines.contains { $0.contains("cannot allocate buffers 16 columns wider") }, "\(lines)")
         XCTAssertTrue(display.canPan, "still scrolls by offset")
         XCTAssertEqual(try display.present(Region()), .shown)
@@ -127,13 +120,10 @@ final class SidewaysPanTests: XCTestCase {
         let tallBytes = (w * 4 + pitchPad) * 6, wideTallBytes = ((w + 16) * 4 + pitchPad) * 6, screenBytes = (w * 4 + pitchPad) * h
         for (memory, sideways, pans) in [(2 * wideTallBytes, true, true), (2 * tallBytes, false, true), (2 * screenBytes, false, false)] {
             lines = []
-            let mode = DisplayMode(width: w, height: h, refresh: 60, preferred: true)
-            let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
-            device.driverName = "bochs-drm"
-            device.scanoutMemory = memory
-            let display = KMSDisplay(device: device, log: Logger { [unowned self] in lines.append($0) })
-            display.panOverride = "on"
-            try display.start()
+            let (display, device) = try startedFakeDisplay(driver: "bochs-drm", width: w, height: h,
+                                                           configure: { $0.scanoutMemory = memory }) { [unowned self] in
+                lines.append($0)
+            }
             let canvas = try XCTUnwrap(display.canvas)
             for x in 0..<w { canvas.fill(IntRect(x: x, y: 0, width: 1, height: h), color: Color(argb: 0xFF00_0000 | UInt32(x))) }
             XCTAssertEqual(try display.present(Region(canvas.bounds)), .shown, "\(memory) bytes")

@@ -48,7 +48,8 @@ extension KMSDisplay: ScanoutSurface {
               let canvas = bufferWindow(scanout.backBuffer, left: shift) else { return nil }
         directPending = false
         window.left = shift
-        var written = scanout.fillBack(with: Region(), from: shadow.canvas, rotation: rotation)
+        var written = scanout.fill(scanout.back, with: Region(), from: shadow.canvas, rotation: rotation,
+                                   window: window.bufferRect(width: shadow.width))
         let inBuffer = strip.offsetBy(dx: shift, dy: window.bufferTop)
         scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
         written.add(inBuffer)

@@ -216,7 +216,8 @@ public final class KMSDisplay: FrameSink {
             window.left = 0
             let inBuffer = damage.offsetBy(dx: 0, dy: window.bufferTop)
             if showsAgain(inBuffer) { index = 1 - scanout.back }
-            copied = scanout.fill(index, with: inBuffer, from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation)
+            copied = scanout.fill(index, with: inBuffer, from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation,
+                                  window: window.bufferRect(width: shadow.width))
         }
         directPending = false
         sidewaysPending = nil

@@ -46,9 +46,13 @@ struct ScanoutBuffers {
     }
 
     /// The same into buffer `index` (the front one, for a frame shown from it again).
-    mutating func fill(_ index: Int, with damage: Region, from shadow: Canvas, rotation: Rotation) -> Region {
+    /// With `window`, only what it lacks there: rows outside the window are never shown
+    /// before a scroll uncovers them, and then they are drawn and damaged anew (a buffer
+    /// that missed a fling's strips would otherwise copy them all, most off screen).
+    mutating func fill(_ index: Int, with damage: Region, from shadow: Canvas, rotation: Rotation,
+                       window: IntRect? = nil) -> Region {
         for i in pending.indices { pending[i].add(damage) }
-        let copied = pending[index]
+        let copied = window.map { pending[index].clipped(to: $0) } ?? pending[index]
         let buffer = buffers[index]
         ScanoutCopy.copy(copied, from: shadow, to: buffer.pixels, pitch: buffer.pitch, rotation: rotation)
         pending[index].removeAll()
