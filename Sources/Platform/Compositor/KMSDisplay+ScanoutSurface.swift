@@ -64,14 +64,14 @@ extension KMSDisplay: ScanoutSurface {
     /// A rotated panel's buffer holds physical pixels: then the shadow.
     public var shownCanvas: Canvas? {
         guard output != nil, hasMaster, rotation == .r0, scanout.isComplete, presented > 0 else { return canvas }
-        return bufferWindow(scanout.frontBuffer, left: shownLeft) ?? canvas
+        return bufferWindow(scanout.frontBuffer, left: shownLeft, top: window.scansOutWindow ? shownTop : 0) ?? canvas
     }
 
-    /// The window's rows of a scan-out buffer from column `left`, as logical pixels
-    /// (unrotated only).
-    private func bufferWindow(_ buffer: DumbBuffer, left: Int) -> Canvas? {
+    /// The window's rows of a scan-out buffer from column `left` (and row `top`; the
+    /// window's by default), as logical pixels (unrotated only).
+    private func bufferWindow(_ buffer: DumbBuffer, left: Int, top: Int? = nil) -> Canvas? {
         guard let shadow, left >= 0, left + shadow.width <= buffer.width else { return nil }
-        return try? Canvas(base: buffer.pixels + window.bufferTop * buffer.pitch + left * 4, width: shadow.width,
+        return try? Canvas(base: buffer.pixels + (top ?? window.bufferTop) * buffer.pitch + left * 4, width: shadow.width,
                            height: window.screenHeight, stride: buffer.pitch)
     }
 
