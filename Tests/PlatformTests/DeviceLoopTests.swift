@@ -183,6 +183,19 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(loop.wakeUps, 1, "the signal's wake-up only")
     }
 
+    /// A display that replaced its buffers while presenting (scan-out memory short, a
+    /// driver refusing to pan) has nothing of the frame on screen: the loop draws it all
+    /// again at once, though the scene is idle, and presents that.
+    func testADisplayThatOwesARedrawGetsOneAtOnce() throws {
+        let sink = try FakeSink(system: system, usesFlips: false)
+        sink.redrawsOwed = 1
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        try run(loop)
+        XCTAssertEqual(scene.renders, [100, 100], "the first frame, then all of it again at once")
+        XCTAssertEqual(scene.fullRenders, 2)
+        XCTAssertEqual(sink.presents, [100, 100])
+    }
+
     func testWatchdogIsTheOnlyIdleWakeUp() throws {
         let sink = try FakeSink(system: system, usesFlips: false)
         let notifier = FakeNotifier(watchdogInterval: 0.5)

@@ -234,8 +234,13 @@ final class FakeSink: FrameSink {
         bitmap = try Bitmap(width: width, height: height)
     }
 
+    /// Presents answered `.redrawOwed` (a display that replaced its buffers) before the
+    /// next one is shown.
+    var redrawsOwed = 0
+
     func present(_ damage: Region) throws -> PresentOutcome {
         presents.append(system.clock.time)
+        if redrawsOwed > 0 { redrawsOwed -= 1; return .redrawOwed }
         guard usesFlips else { return .shown }
         isBusy = true
         system.schedule(FileDescriptor(50), at: system.clock.time + flipDelay)

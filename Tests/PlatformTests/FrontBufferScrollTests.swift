@@ -12,14 +12,14 @@ import XCTest
 /// which then catches up on every strip it missed.
 final class FrontBufferScrollTests: XCTestCase {
     var lines: [String] = []
-    let w = 16, h = 8
+    let w = 16, h = 16
 
     private func makeDisplay(driver: String, atomic: Bool) throws -> (KMSDisplay, FakeKMSDevice) {
         try startedFakeDisplay(driver: driver, width: w, height: h, atomic: atomic) { [unowned self] in lines.append($0) }
     }
 
     /// Shadow row y (of the whole tall shadow) in its own colour.
-    private func colour(_ y: Int) -> Color { Color(argb: 0xFF00_0000 | UInt32(0x10 * (y + 1))) }
+    private func colour(_ y: Int) -> Color { Color(argb: 0xFF00_0000 | UInt32(0x0801 * (y + 1))) }
 
     private func drawRows(_ display: KMSDisplay, _ rows: Range<Int>) throws {
         let canvas = try XCTUnwrap(display.canvas)
@@ -76,9 +76,9 @@ final class FrontBufferScrollTests: XCTestCase {
             XCTAssertEqual(display.frontPans, 4)
             // A scroll that also changes a row the panel shows now (the dots, a pressed
             // link moving with it): the other buffer.
-            _ = try XCTUnwrap(display.pan(by: -1))
+            let moved = try XCTUnwrap(display.pan(by: -1))
             try drawRows(display, h - 1..<h)
-            canvas.fill(IntRect(x: 0, y: 2, width: w, height: 1), color: Color(argb: 0xFF65_4321))
+            moved.fill(IntRect(x: 0, y: 2, width: w, height: 1), color: Color(argb: 0xFF65_4321))
             var damage = Region(IntRect(x: 0, y: h - 1, width: w, height: 1))
             damage.add(IntRect(x: 0, y: 2, width: w, height: 1))
             XCTAssertNotEqual(try display.present(damage), .skipped)
@@ -101,5 +101,25 @@ final class FrontBufferScrollTests: XCTestCase {
         try scroll(display, device, by: -1)
         XCTAssertEqual(display.frontPans, 0)
         try expectScreenIsShadow(display, device, "from the other buffer")
+    }
+
+    /// A frame shown again from the buffer on screen whose flip fails (EBUSY): the
+    /// framebuffer made for it goes, and the one the panel still scans out stays until a
+    /// flip away from it completes.
+    func testAFailedShowAgainKeepsTheFramebufferOnScreen() throws {
+        let (display, device) = try makeDisplay(driver: "bochs-drm", atomic: false)
+        try drawRows(display, 0..<h)
+        _ = try display.present(Region(IntRect(x: 0, y: 0, width: w, height: h)))
+        try scroll(display, device, by: -1)
+        _ = try XCTUnwrap(display.pan(by: -1))
+        try drawRows(display, h - 1..<h)
+        device.flipError = Errno(16 /* EBUSY */)
+        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: h - 1, width: w, height: 1))), .skipped)
+        device.flipError = nil
+        try scroll(display, device, by: -1)
+        try scroll(display, device, by: -1)
+        XCTAssertEqual(device.removedWhileOnScreen, [], "no framebuffer removed while the panel scanned it out")
+        try expectScreenIsShadow(display, device, "after the failed flip")
+        XCTAssertLessThanOrEqual(device.offsetFramebuffers.count, 3, "the one made for the failed flip went")
     }
 }

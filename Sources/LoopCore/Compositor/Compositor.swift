@@ -191,7 +191,12 @@ public final class Compositor {
             if case .layeredDirect = previous { damage.add(full) }
             held = .frame(now)
         }
-        if case .pulledDirect = previous { damage.add(full) }
+        // The screen showed a pull the shadow does not hold (written whole, or by a window
+        // moved sideways that this frame moves back): all of it changes.
+        switch previous {
+        case .pulledDirect, .pulledPanned: damage.add(full)
+        default: break
+        }
         count(path)
         return canvas
     }

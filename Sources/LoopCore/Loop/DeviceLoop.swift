@@ -169,6 +169,10 @@ public final class DeviceLoop {
             return
         }
         switch try sink.present(report.damage) {
+        case .redrawOwed:
+            requestFullRedraw()
+            repaint = .scheduled(at: now)
+            return
         case .skipped:
             // Not shown (display busy or gone): retry at refresh pace, never spin.
             repaint = moving || touchTime != nil ? .scheduled(at: now + sink.frameInterval) : .idle

@@ -114,6 +114,10 @@ public enum PresentOutcome: Equatable, Sendable {
     case shown
     /// Nothing could be shown (no output, master lost).
     case skipped
+    /// The sink replaced what it shows from (smaller scan-out buffers, copying instead of
+    /// panning): nothing of this frame is on screen, and what was drawn straight into the
+    /// old buffers (a pull, a menu fade) is gone. Draw everything again, now.
+    case redrawOwed
 }
 
 /// What a reload asks of the display owner: nothing (rejected, or no file), a redraw of

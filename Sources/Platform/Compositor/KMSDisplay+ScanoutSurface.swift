@@ -16,6 +16,7 @@ extension KMSDisplay: ScanoutSurface {
             recentres += 1
         }
         directPending = false
+        sidewaysPending = nil
         window.left = 0
         window.top = next.top
         if !window.scansOutWindow { damageEverything() }
@@ -30,6 +31,7 @@ extension KMSDisplay: ScanoutSurface {
     public func directFrame() -> WriteOnlyCanvas? {
         guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
         window.left = 0
+        sidewaysPending = nil
         guard let canvas = bufferWindow(scanout.backBuffer, left: 0) else { return nil }
         directPending = true
         return WriteOnlyCanvas(canvas)
@@ -54,7 +56,6 @@ extension KMSDisplay: ScanoutSurface {
         scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
         written.add(inBuffer)
         sidewaysPending = written
-        sidewaysPans += 1
         return WriteOnlyCanvas(canvas)
     }
 
@@ -91,17 +92,33 @@ extension KMSDisplay: ScanoutSurface {
             let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, columns: window.left, width: width,
                                                         height: window.screenHeight)
             // The buffer's previous offset framebuffer is not on screen when the other
-            // buffer is; when this one is (a scroll shown again from it), it goes once the
-            // flip away from it completes.
-            if let old = window.offsetFramebuffers[i] {
-                if i == scanout.back { device.removeFramebuffer(old.framebuffer) } else {
-                    removeRetiredFramebuffer()
-                    retiredFramebuffer = old.framebuffer
-                }
+            // buffer is. When this one is (a scroll shown again from it), the new one
+            // replaces it only once shown, and it goes once the flip away from it completes.
+            if i == scanout.back {
+                if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
+                window.offsetFramebuffers[i] = (window.top, window.left, framebuffer)
+            } else {
+                frontFramebuffer = (i, (window.top, window.left, framebuffer))
             }
-            window.offsetFramebuffers[i] = (window.top, window.left, framebuffer)
             return (framebuffer, 0, 0)
         }
+    }
+
+    /// The frame shown from the buffer on screen was presented: its new framebuffer is
+    /// that buffer's, the old one retires.
+    func commitFrontFramebuffer() {
+        guard let (i, made) = frontFramebuffer else { return }
+        frontFramebuffer = nil
+        removeRetiredFramebuffer()
+        retiredFramebuffer = window.offsetFramebuffers[i]?.framebuffer
+        window.offsetFramebuffers[i] = made
+    }
+
+    /// The present failed: the framebuffer made for it was never shown.
+    func abandonFrontFramebuffer() {
+        guard let (_, made) = frontFramebuffer else { return }
+        frontFramebuffer = nil
+        device.removeFramebuffer(made.framebuffer)
     }
 
     func removeOffsetFramebuffers() {

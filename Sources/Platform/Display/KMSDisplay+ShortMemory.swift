@@ -12,8 +12,19 @@ extension KMSDisplay {
     }
 
     /// Replaces the buffers by the next smaller kind; every pixel of them is owed a copy
-    /// from the shadow and the next present is a modeset.
-    func shrinkBuffers(_ why: String) throws {
+    /// from the shadow and the next present is a modeset. False (logged) when even those
+    /// cannot be had: the display then shows nothing until a hotplug or reconfigure.
+    func shrinkBuffers(_ why: String) -> Bool {
+        do {
+            try replaceBuffers(why)
+            return true
+        } catch {
+            log.info("cannot allocate smaller buffers on \(device.path) (\(error)); nothing is shown until the display is set up again")
+            return false
+        }
+    }
+
+    private func replaceBuffers(_ why: String) throws {
         guard let output, let shadow, let buffer = scanout.buffers.first else { return }
         removeOffsetFramebuffers()
         let width = output.mode.width

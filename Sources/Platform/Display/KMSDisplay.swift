@@ -41,6 +41,9 @@ public final class KMSDisplay: FrameSink {
     /// An offset framebuffer replaced while on screen (a scroll shown again from the same
     /// buffer): removed once the flip away from it completes.
     var retiredFramebuffer: UInt32?
+    /// One made over the buffer on screen for the frame being presented, and the one it
+    /// replaces there once shown (`commitFrontFramebuffer`).
+    var frontFramebuffer: (index: Int, made: (rows: Int, columns: Int, framebuffer: UInt32))?
     /// Scroll frames shown again from the buffer on screen (logged at exit).
     public internal(set) var frontPans = 0
     /// Pull frames shown by moving the window sideways (logged at exit).
@@ -193,6 +196,8 @@ public final class KMSDisplay: FrameSink {
     /// display came back). Rows outside the window need nothing: any row that comes
     /// into view is drawn then.
     public func damageEverything() {
+        directPending = false
+        sidewaysPending = nil
         guard let shadow else { return }
         scanout.damageEverything(window.bufferRect(width: shadow.width))
     }
@@ -219,6 +224,7 @@ public final class KMSDisplay: FrameSink {
             copied = scanout.fill(index, with: inBuffer, from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation,
                                   window: window.bufferRect(width: shadow.width))
         }
+        let sideways = sidewaysPending != nil
         directPending = false
         sidewaysPending = nil
         let buffer = scanout.buffers[index]
@@ -226,9 +232,13 @@ public final class KMSDisplay: FrameSink {
         do {
             let (framebuffer, x, y) = try framebufferShowingWindow(of: buffer, index: index)
             let origin = window.method == .offsetFramebuffers ? (x: window.left, y: window.top) : (x: 0, y: 0)
+            // A framebuffer made over the buffer on screen replaces its old one only once
+            // shown: until then the old one is what the panel scans out.
+            defer { abandonFrontFramebuffer() }
             outcome = try presenter.show(buffer, framebuffer: framebuffer, origin: origin, x: x, y: y, copied: copied, output: output,
                                          rotation: rotation, logicalSize: (shadow.width, window.scansOutWindow ? shadow.height : window.screenHeight),
                                          device: device, log: log)
+            commitFrontFramebuffer()
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
             // Someone else is master (VT switch without notice): stop until it returns.
             loseMaster()
@@ -236,14 +246,14 @@ public final class KMSDisplay: FrameSink {
             return .skipped
         } catch let error as Errno where error == .noMemory && buffersCanShrink {
             // The driver could not hold both buffers in its scan-out memory when showing
-            // one (bochs pins them in 16 MiB of video memory): smaller ones, this frame again.
-            try shrinkBuffers("\(error)")
-            return try present(Region())
+            // one (bochs pins them in 16 MiB of video memory): smaller ones, and the whole
+            // frame drawn again (what went straight into the old buffers is gone).
+            return shrinkBuffers("\(error)") ? .redrawOwed : .skipped
         } catch let error as Errno where window.scansOutWindow && (error == .invalidArgument || error == .notSupported || error == .noSpace) {
             // The driver would not show the window (an offset framebuffer or a CRTC y it
-            // refuses): go back to copying and show this frame that way.
+            // refuses): go back to copying and draw the frame again that way.
             stopPanning("\(error)")
-            return try present(Region())
+            return .redrawOwed
         } catch {
             // EBUSY and friends: the frame is in the buffer already; try again next
             // frame rather than ending the kiosk. Logged once per distinct error.
@@ -254,6 +264,7 @@ public final class KMSDisplay: FrameSink {
         lastPresentError = nil
         shownLeft = window.left
         shownTop = window.top
+        if sideways { sidewaysPans += 1 }
         if index == scanout.back { scanout.swap() } else { frontPans += 1 }
         if outcome == .shown { removeRetiredFramebuffer() }
         presented += 1
@@ -313,6 +324,9 @@ public final class KMSDisplay: FrameSink {
     }
 
     public func setPower(on: Bool) {
+        // A frame drawn for a panel that then went dark was never presented.
+        directPending = false
+        sidewaysPending = nil
         guard let output, on != poweredOn else { return }
         do {
             try device.setPower(connector: output.connector.id, on: on)

@@ -39,14 +39,9 @@ struct ScanoutBuffers {
         pending = buffers.map { _ in Region(bounds) }
     }
 
-    /// Adds a frame's damage to every buffer, copies what the back buffer lacks from
-    /// the shadow, and returns that region (for DirtyFB).
-    mutating func fillBack(with damage: Region, from shadow: Canvas, rotation: Rotation) -> Region {
-        fill(back, with: damage, from: shadow, rotation: rotation)
-    }
-
-    /// The same into buffer `index` (the front one, for a frame shown from it again).
-    /// With `window`, only what it lacks there: rows outside the window are never shown
+    /// Adds a frame's damage to every buffer, copies what buffer `index` (the back one,
+    /// or the front one for a frame shown from it again) lacks from the shadow, and
+    /// returns that region (for DirtyFB). With `window`, only what it lacks there: rows outside the window are never shown
     /// before a scroll uncovers them, and then they are drawn and damaged anew (a buffer
     /// that missed a fling's strips would otherwise copy them all, most off screen).
     mutating func fill(_ index: Int, with damage: Region, from shadow: Canvas, rotation: Rotation,
