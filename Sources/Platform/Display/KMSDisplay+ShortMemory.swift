@@ -1,9 +1,9 @@
 /// When the driver's scan-out memory cannot hold both buffers: some drivers place dumb
 /// buffers in a fixed video memory and only fail when a flip pins them there (bochs:
 /// 16 MiB; ENOMEM from the modeset or flip, never from the allocation). Rather than fail
-/// every frame, the display steps down, keeping the shadow and what it shows: first
-/// buffers without the room beside the page (pulls are then written whole), then
-/// screen-sized ones (scrolling copies the window).
+/// every frame, the display steps down, keeping the shadow: first buffers without the
+/// room beside the page (pulls are then written whole), then screen-sized ones (scrolling
+/// copies the window); each step asks the loop to draw everything again.
 extension KMSDisplay {
     /// Whether smaller buffers are left to try.
     var buffersCanShrink: Bool {
