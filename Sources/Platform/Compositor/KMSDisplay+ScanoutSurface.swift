@@ -132,20 +132,6 @@ extension KMSDisplay: ScanoutSurface {
         retiredFramebuffer = nil
     }
 
-    /// Whether a scroll frame can go into the buffer on screen and be shown from it at
-    /// the new window: everything that buffer would be written (this frame's damage and
-    /// what it lacks, buffer rows) lies outside the rows it shows, so the panel never
-    /// scans out a row being written. Then each strip is copied once, not once into each
-    /// buffer. Only where the window is scanned out, not mid-pull, and where showing the
-    /// same buffer at a new window is a flip (atomic, or bochs' offset framebuffers).
-    func showsAgain(_ damage: Region) -> Bool {
-        guard scrollFrontOverride != "off", window.scansOutWindow, presented > 0, presenter.state == .showing,
-              shownLeft == 0, window.left == 0, window.top != shownTop,
-              window.method == .offsetFramebuffers || presenter.path == .atomic, let shadow else { return false }
-        let shown = IntRect(x: 0, y: shownTop, width: shadow.width, height: window.screenHeight)
-        return !damage.intersects(shown) && !scanout.pending[1 - scanout.back].intersects(shown)
-    }
-
     /// The driver refused to show the window: from now on the window is copied into the
     /// buffers' first rows (it still moves in the shadow).
     func stopPanning(_ why: String) {
