@@ -187,6 +187,59 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, c
     }
 }
 
+// Glyph masks over a plain background, from the glyph already mixed over it: `tinted`
+// holds the mask drawn in the colour over `background` by cshim_raster_mask_blit (so the
+// same bytes), rows of `tint_stride` pixels, a multiple of 16. A destination row whose
+// pixels under the glyph all equal `background` — nearly every row of body text — is the
+// tinted row copied, 16 pixels to a vector step (no mixing arithmetic: it was most of a
+// glyph's cost); any other row (another glyph's ink, a code block's shade) is mixed as
+// cshim_raster_mask_blit mixes it. Steps past the glyph's width write back what they read,
+// so `dst_room` must reach the last step's end (the caller checks; see the header).
+// Whether a u32x16 is all zeros (a macro: a 64-byte vector argument changes the ABI
+// between the clones).
+#define LECTERN_ALL_ZERO16(v, result)                                                     \
+    {                                                                                     \
+        uint64_t w_[8];                                                                   \
+        __builtin_memcpy(w_, &(v), 64);                                                   \
+        (result) = ((w_[0] | w_[1]) | (w_[2] | w_[3]) | ((w_[4] | w_[5]) | (w_[6] | w_[7]))) == 0; \
+    }
+#if defined(__x86_64__)
+__attribute__((target_clones("avx512bw", "avx2", "default")))
+#endif
+void cshim_raster_tinted_blit(uint32_t *dst, size_t dst_stride, const uint32_t *tinted, size_t tint_stride,
+                              const uint8_t *mask, size_t mask_stride, size_t width, size_t height,
+                              uint32_t background, uint32_t color, unsigned color_alpha) {
+    const u32x16 bg = (u32x16){0} + background;
+    const u32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const size_t steps = (width + 15) / 16;
+    const u32x16 last = (u32x16)(lane < (uint32_t)(width - 16 * (steps - 1)));  // lanes of the last step inside the glyph
+    for (size_t y = 0; y < height; y++) {
+        uint32_t *d = dst + y * dst_stride;
+        const uint32_t *t = tinted + y * tint_stride;
+        u32x16 differ = (u32x16){0};
+        for (size_t k = 0; k + 1 < steps; k++) {
+            u32x16 dv;
+            __builtin_memcpy(&dv, d + 16 * k, 64);
+            differ |= dv ^ bg;
+        }
+        u32x16 tail;
+        __builtin_memcpy(&tail, d + 16 * (steps - 1), 64);
+        differ |= (tail ^ bg) & last;
+        int plain;
+        LECTERN_ALL_ZERO16(differ, plain)
+        if (plain) {
+            for (size_t k = 0; k + 1 < steps; k++) __builtin_memcpy(d + 16 * k, t + 16 * k, 64);
+            u32x16 tv;
+            __builtin_memcpy(&tv, t + 16 * (steps - 1), 64);
+            u32x16 r = (tv & last) | (tail & ~last);
+            __builtin_memcpy(d + 16 * (steps - 1), &r, 64);
+        } else {
+            // Room for the last step, so mask_blit may mix the row's last pixels in place.
+            cshim_raster_mask_blit(d, dst_stride, 16 * steps, mask + y * mask_stride, mask_stride, width, 1, color, color_alpha);
+        }
+    }
+}
+
 // A premultiplied image OVER the destination (page photographs, menu icons): per pixel
 // p + round(d·(255 − pα)/255) per byte, as one 32-bit add, made opaque; a pixel with
 // pα = 0 leaves the destination as it is — the arithmetic of Raster's Swift drawImage, so

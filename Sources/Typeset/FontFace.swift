@@ -145,25 +145,43 @@ final class FontFace {
 }
 
 /// A rendered glyph: coverage bytes (tightly packed rows) and where they sit relative
-/// to the pen position on the baseline.
-struct GlyphMask {
+/// to the pen position on the baseline. A class: a draw takes one reference per glyph
+/// from the cache, not one per field (retain and release were a tenth of a dense frame).
+final class GlyphMask {
     let width: Int
     let height: Int
     /// Offset of the mask's left edge from the pen x, and of its top row above the baseline.
     let left: Int
     let top: Int
-    let pixels: [UInt8]
+    /// Coverage bytes, rows of `width`, owned here (freed with the mask): a draw reads them
+    /// without taking a reference to an array per glyph.
+    let coverage: UnsafeMutablePointer<UInt8>
+    private let coverageCount: Int
+    var pixels: [UInt8] { Array(UnsafeBufferPointer(start: coverage, count: coverageCount)) }
     /// A colour glyph's pixels (premultiplied ARGB, already at the text size), drawn
     /// as they are; `pixels` is then empty.
-    var color: Image? = nil
+    let color: Image?
+    /// The mask drawn in a colour over a plain background, made on its first such draw
+    /// (`Canvas.drawMask`): later draws there copy rows instead of mixing. Coverage masks only.
+    let tint: MaskTint?
 
-    var byteCount: Int { pixels.count + (color.map { $0.width * $0.height * 4 } ?? 0) + 48 }
-
-    init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8], color: Image? = nil) {
-        self.width = width; self.height = height; self.left = left; self.top = top; self.pixels = pixels; self.color = color
+    /// Counts the tint as if made, so that the cache's budget bounds it.
+    var byteCount: Int {
+        coverageCount + (color.map { $0.width * $0.height * 4 } ?? 0) + (tint == nil ? 0 : MaskTint.byteCount(width: width, height: height)) + 48
     }
 
-    init(slot: FT_GlyphSlot) {
+    init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8], color: Image? = nil) {
+        self.width = width; self.height = height; self.left = left; self.top = top; self.color = color
+        coverageCount = pixels.count
+        coverage = .allocate(capacity: max(pixels.count, 1))
+        coverage.initialize(repeating: 0, count: max(pixels.count, 1))
+        _ = UnsafeMutableBufferPointer(start: coverage, count: pixels.count).initialize(from: pixels)
+        tint = color == nil && width > 0 && height > 0 && pixels.count >= width * height ? MaskTint(width: width) : nil
+    }
+
+    deinit { coverage.deallocate() }
+
+    convenience init(slot: FT_GlyphSlot) {
         let bitmap = slot.pointee.bitmap
         let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
         var pixels = [UInt8](repeating: 0, count: w * h)

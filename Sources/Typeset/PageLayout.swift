@@ -165,9 +165,9 @@ public final class PageLayout {
                     target.drawImage(color, x: x, y: y)
                     continue
                 }
-                mask.pixels.withUnsafeBufferPointer { bytes in
-                    target.drawMask(bytes.baseAddress!, width: mask.width, height: mask.height, stride: mask.width,
-                                     x: x, y: y, color: palette[Int(glyph.color.rawValue)])
+                withExtendedLifetime(mask) {  // it owns the coverage bytes
+                    target.drawMask(mask.coverage, width: mask.width, height: mask.height, stride: mask.width,
+                                    x: x, y: y, color: palette[Int(glyph.color.rawValue)], tint: mask.tint)
                 }
             }
         }

@@ -14,6 +14,15 @@ void cshim_raster_mix_color_bytes(uint8_t *dst, const uint8_t *under, size_t cou
 // back unchanged when there is room.
 void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, const uint8_t *mask, size_t mask_stride,
                             size_t width, size_t height, uint32_t color, unsigned color_alpha);
+// The same glyph from `tinted`: the mask already drawn by cshim_raster_mask_blit in
+// `color` over a destination of `background` (rows of `tint_stride` pixels, a multiple of
+// 16, at least `width`). Rows of dst that are all `background` under the glyph are copied
+// from it, others mixed as cshim_raster_mask_blit does: the same bytes either way.
+// Each destination row needs room for `width` rounded up to 16 pixels: pixels past the
+// glyph in the last vector step are read and written back unchanged.
+void cshim_raster_tinted_blit(uint32_t *dst, size_t dst_stride, const uint32_t *tinted, size_t tint_stride,
+                              const uint8_t *mask, size_t mask_stride, size_t width, size_t height,
+                              uint32_t background, uint32_t color, unsigned color_alpha);
 // A premultiplied ARGB image over dst (the result opaque); strides in pixels.
 void cshim_raster_over(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width, size_t rows);
 // Solid fill: `rows` rows of `width` pixels set to `word`; stride in pixels.

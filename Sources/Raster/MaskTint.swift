@@ -1,0 +1,39 @@
+import CRasterKernels
+
+/// A glyph mask already drawn in one colour over one plain background, so that drawing it
+/// again over that background is a row copy instead of a mix per pixel (on a dense page the
+/// mixing arithmetic was most of a glyph's cost). Made on the glyph's first draw over a
+/// plain background, for that colour and background; later draws in another colour or over
+/// another background mix as before. Exact: a destination row is copied from the tint only
+/// when every pixel under the glyph is the background, and the tint is made by the same
+/// kernel that mixes (`cshim_raster_mask_blit`), so the bytes are the same either way.
+///
+/// One owner per glyph mask (the glyph cache's entry); not for use from two threads.
+public final class MaskTint {
+    /// Pixels per tint row: the glyph's width rounded up to whole 16-pixel vector steps.
+    let stride: Int
+    private(set) var pixels: UnsafeMutablePointer<UInt32>?
+    private(set) var color: UInt32 = 0
+    private(set) var alpha: UInt32 = 0
+    private(set) var background: UInt32 = 0
+
+    public init(width: Int) { stride = (max(width, 1) + 15) & ~15 }
+
+    deinit { pixels?.deallocate() }
+
+    /// Bytes a tint of a `width` × `height` mask holds once made (for the cache's budget).
+    public static func byteCount(width: Int, height: Int) -> Int { ((max(width, 1) + 15) & ~15) * height * 4 }
+
+    var isMade: Bool { pixels != nil }
+
+    /// Draws the whole mask in `color` over `background` into the tint.
+    func make(mask: UnsafePointer<UInt8>, width: Int, height: Int, maskStride: Int, color: UInt32, alpha: UInt32, background: UInt32) {
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: stride * height)
+        cshim_raster_fill(pixels, stride, stride, height, background)
+        cshim_raster_mask_blit(pixels, stride, stride, mask, maskStride, width, height, color, alpha)
+        self.pixels = pixels
+        self.color = color
+        self.alpha = alpha
+        self.background = background
+    }
+}
