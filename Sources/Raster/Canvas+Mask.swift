@@ -13,27 +13,13 @@ extension Canvas {
         let r = IntRect(x: x, y: y, width: width, height: height).intersection(clip)
         guard !r.isEmpty else { return }
         let word = color.argb | 0xFF00_0000, alpha = UInt32(color.alpha)
-        let inside = mask + (r.minY - y) * maskStride + (r.x - x)
-        // The tint's vector steps read and write back up to 15 pixels past the glyph: only
-        // where the canvas row has them.
-        if let tint, self.width - r.x >= (r.width + 15) & ~15 {
-            let first = row(r.minY) + r.x
-            let background = first[0]
-            if !tint.isMade, background == first[r.width - 1], background == row(r.maxY - 1)[r.x] {
-                // Three corners of the glyph's box agree: most likely the page's background.
-                tint.make(mask: mask, width: width, height: height, maskStride: maskStride, color: word, alpha: alpha,
-                          background: background)
-            }
-            if let pixels = tint.pixels, tint.color == word, tint.alpha == alpha, tint.background == background {
-                cshim_raster_tinted_blit(first, stride / 4, pixels + (r.minY - y) * tint.stride + (r.x - x), tint.stride,
-                                         inside, maskStride, r.width, r.height, background, word, alpha)
-                return
-            }
-        }
+        // (Through optional chaining: binding the tint to a name cost a retain per glyph.)
+        if tint?.draw(mask, width: width, height: height, stride: maskStride, x: x, y: y, into: self, inside: r,
+                      color: word, alpha: alpha) == true { return }
         // One C call per glyph: a vectorised loop (AVX2/AVX-512 clones) with the same
         // arithmetic as mixPixel, so the result is bit-identical (MaskKernelTests). The
         // room to the canvas's right edge lets a row's last pixels be mixed in place
         // (pixels past the glyph are rewritten unchanged, never outside the canvas).
-        cshim_raster_mask_blit(row(r.minY) + r.x, stride / 4, self.width - r.x, inside, maskStride, r.width, r.height, word, alpha)
+        cshim_raster_mask_blit(row(r.minY) + r.x, stride / 4, self.width - r.x, mask + (r.minY - y) * maskStride + (r.x - x), maskStride, r.width, r.height, word, alpha)
     }
 }

@@ -54,6 +54,14 @@ extension Canvas {
         let r = IntRect(x: x, y: y, width: image.width, height: image.height).intersection(clip)
         guard !r.isEmpty, a > 0 else { return }
         let src = image.canvas
+        if a == 255, image.isOpaque {
+            // Every pixel opaque (found once when the picture was made): OVER is a copy,
+            // one pass over the picture's rows instead of checking their alphas first.
+            for py in r.minY..<r.maxY {
+                (row(py) + r.x).update(from: src.row(py - y) + (r.x - x), count: r.width)
+            }
+            return
+        }
         if a == 255 {
             // A C loop that copies opaque runs (a photograph) whole: the same arithmetic.
             cshim_raster_over(row(r.minY) + r.x, stride / 4, src.row(r.minY - y) + (r.x - x), src.stride / 4, r.width, r.height)

@@ -26,6 +26,27 @@ public final class MaskTint {
 
     var isMade: Bool { pixels != nil }
 
+    /// Draws the part `r` (canvas coordinates, inside the clip) of the mask at (x, y) from
+    /// the tint where it can, making the tint first over a plain background; false when
+    /// the glyph must be mixed instead (another colour or background, no room at the edge).
+    func draw(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, stride maskStride: Int, x: Int, y: Int,
+              into canvas: Canvas, inside r: IntRect, color: UInt32, alpha: UInt32) -> Bool {
+        // The tint's vector steps read and write back up to 15 pixels past the glyph: only
+        // where the canvas row has them.
+        guard canvas.width - r.x >= (r.width + 15) & ~15 else { return false }
+        let first = canvas.row(r.minY) + r.x
+        let background = first[0]
+        if pixels == nil, background == first[r.width - 1], background == canvas.row(r.maxY - 1)[r.x] {
+            // Three corners of the glyph's box agree: most likely the page's background.
+            make(mask: mask, width: width, height: height, maskStride: maskStride, color: color, alpha: alpha, background: background)
+        }
+        guard let pixels, self.color == color, self.alpha == alpha, self.background == background else { return false }
+        cshim_raster_tinted_blit(first, canvas.stride / 4, pixels + (r.minY - y) * stride + (r.x - x), stride,
+                                 mask + (r.minY - y) * maskStride + (r.x - x), maskStride, r.width, r.height,
+                                 background, color, alpha)
+        return true
+    }
+
     /// Draws the whole mask in `color` over `background` into the tint.
     func make(mask: UnsafePointer<UInt8>, width: Int, height: Int, maskStride: Int, color: UInt32, alpha: UInt32, background: UInt32) {
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: stride * height)
