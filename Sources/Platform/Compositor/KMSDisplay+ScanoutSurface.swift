@@ -15,8 +15,7 @@ extension KMSDisplay: ScanoutSurface {
             damageEverything()
             recentres += 1
         }
-        directPending = false
-        sidewaysPending = nil
+        backWritten = .none
         window.left = 0
         window.top = next.top
         if !window.scansOutWindow { damageEverything() }
@@ -31,9 +30,9 @@ extension KMSDisplay: ScanoutSurface {
     public func directFrame() -> WriteOnlyCanvas? {
         guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
         window.left = 0
-        sidewaysPending = nil
+        backWritten = .none
         guard let canvas = bufferWindow(scanout.backBuffer, left: 0) else { return nil }
-        directPending = true
+        backWritten = .whole
         return WriteOnlyCanvas(canvas)
     }
 
@@ -48,14 +47,14 @@ extension KMSDisplay: ScanoutSurface {
               // virtio-gpu's legacy path would move the window by a modeset per frame.
               window.method == .offsetFramebuffers || presenter.path == .atomic,
               let canvas = bufferWindow(scanout.backBuffer, left: shift) else { return nil }
-        directPending = false
+        backWritten = .none
         window.left = shift
         var written = scanout.fill(scanout.back, with: Region(), from: shadow.canvas, rotation: rotation,
                                    window: window.bufferRect(width: shadow.width))
         let inBuffer = strip.offsetBy(dx: shift, dy: window.bufferTop)
         scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
         written.add(inBuffer)
-        sidewaysPending = written
+        backWritten = .sideways(written)
         return WriteOnlyCanvas(canvas)
     }
 

@@ -7,7 +7,7 @@ import Raster
 extension KMSDisplay {
     public func present(_ damage: Region) throws -> PresentOutcome {
         guard let output, let shadow, let windowCanvas, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
-        if directPending { directFrames += 1 }
+        if case .whole = backWritten { directFrames += 1 }
         // Damage is kept in buffer rows: the shadow's where the window is scanned out,
         // the window's where it is copied. A sideways pull brought the back buffer up to
         // date and wrote its strip already; every other frame shows the page's columns.
@@ -15,21 +15,22 @@ extension KMSDisplay {
         // into that buffer and is shown from it again (`showsAgain`).
         var index = scanout.back
         let copied: Region
-        if let sideways = sidewaysPending {
-            copied = sideways
-        } else if directPending {
+        var sideways = false
+        switch backWritten {
+        case let .sideways(written):
+            copied = written
+            sideways = true
+        case .whole:
             window.left = 0
             copied = scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
-        } else {
+        case .none:
             window.left = 0
             let inBuffer = damage.offsetBy(dx: 0, dy: window.bufferTop)
             if showsAgain(inBuffer) { index = 1 - scanout.back }
             copied = scanout.fill(index, with: inBuffer, from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation,
                                   window: window.bufferRect(width: shadow.width))
         }
-        let sideways = sidewaysPending != nil
-        directPending = false
-        sidewaysPending = nil
+        backWritten = .none
         let buffer = scanout.buffers[index]
         let outcome: PresentOutcome
         do {

@@ -38,8 +38,7 @@ extension KMSDisplay {
             try scanout.allocate(on: device, width: width, height: output.mode.height, logicalBounds: shadow.canvas.bounds)
         }
         window.left = 0
-        sidewaysPending = nil
-        directPending = false
+        backWritten = .none
         presented = 0
         presenter.owesModeset()
         updateWindowCanvas()

@@ -33,11 +33,19 @@ public final class KMSDisplay: FrameSink {
     var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
     public internal(set) var recentres = 0
-    /// The renderer composed the coming frame straight into the back buffer.
-    var directPending = false
-    /// The coming frame is a sideways pull shown by moving the window (`panSideways`):
-    /// what it wrote into the back buffer, in buffer coordinates (for DirtyFB).
-    var sidewaysPending: Region?
+    /// What the renderer wrote straight into the back buffer for the coming frame, which
+    /// the present then copies nothing over. One value, so that anything that ends the
+    /// frame (a pan, the panel going dark, new buffers) forgets it in one place.
+    enum BackBufferWrite {
+        /// Nothing: the present copies the frame's damage from the shadow.
+        case none
+        /// The whole window (a fade frame, a pull drawn whole: `directFrame`).
+        case whole
+        /// A sideways pull shown by moving the window (`panSideways`): what it wrote,
+        /// in buffer coordinates (for DirtyFB).
+        case sideways(Region)
+    }
+    var backWritten = BackBufferWrite.none
     /// The first buffer column and row of the frame presented last.
     var shownLeft = 0, shownTop = 0
     /// An offset framebuffer replaced while on screen (a scroll shown again from the same
@@ -198,8 +206,7 @@ public final class KMSDisplay: FrameSink {
     /// display came back). Rows outside the window need nothing: any row that comes
     /// into view is drawn then.
     public func damageEverything() {
-        directPending = false
-        sidewaysPending = nil
+        backWritten = .none
         guard let shadow else { return }
         scanout.damageEverything(window.bufferRect(width: shadow.width))
     }
@@ -258,8 +265,7 @@ public final class KMSDisplay: FrameSink {
 
     public func setPower(on: Bool) {
         // A frame drawn for a panel that then went dark was never presented.
-        directPending = false
-        sidewaysPending = nil
+        backWritten = .none
         guard let output, on != poweredOn else { return }
         do {
             try device.setPower(connector: output.connector.id, on: on)
