@@ -35,12 +35,7 @@ public struct GestureRecognizer: Sendable {
     /// The earliest time at which a pending recogniser fails by timeout, or nil when
     /// nothing is pending (in particular whenever no finger is down).
     public var nextDeadline: Double? {
-        func earlier(_ a: Double?, _ b: Double?) -> Double? {
-            guard let a else { return b }
-            guard let b else { return a }
-            return min(a, b)
-        }
-        return earlier(earlier(tap.nextDeadline, threeFingerTap.nextDeadline(config: config)), pinch.nextDeadline)
+        earliest(earliest(tap.nextDeadline, threeFingerTap.nextDeadline(config: config)), pinch.nextDeadline)
     }
 
     /// Let time pass without events: timed-out candidates fail, and a pinch frame in which

@@ -278,10 +278,3 @@ public final class KioskRuntime {
         onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
     }
 }
-
-/// The earlier of two optional times (nil: none).
-func earliest(_ a: Double?, _ b: Double?) -> Double? {
-    guard let a else { return b }
-    guard let b else { return a }
-    return min(a, b)
-}
