@@ -161,22 +161,25 @@ final class GlyphMask {
     /// A colour glyph's pixels (premultiplied ARGB, already at the text size), drawn
     /// as they are; `pixels` is then empty.
     let color: Image?
+    let isColor: Bool
     /// The mask drawn in a colour over a plain background, made on its first such draw
-    /// (`Canvas.drawMask`): later draws there copy rows instead of mixing. Coverage masks only.
-    let tint: MaskTint?
+    /// (`Canvas.drawMask`): later draws there copy rows instead of mixing. Given to
+    /// coverage masks by the glyph cache that keeps them (its `TintBudget` bounds them).
+    var tint: MaskTint?
 
-    /// Counts the tint as if made, so that the cache's budget bounds it.
-    var byteCount: Int {
-        coverageCount + (color.map { $0.width * $0.height * 4 } ?? 0) + (tint == nil ? 0 : MaskTint.byteCount(width: width, height: height)) + 48
-    }
+    /// The mask's own bytes (a tint is counted by its `TintBudget`).
+    var byteCount: Int { coverageCount + (color.map { $0.width * $0.height * 4 } ?? 0) + 48 }
+
+    /// Whether the mask can have a tint: coverage bytes for all of its pixels.
+    var isTintable: Bool { color == nil && width > 0 && height > 0 && coverageCount >= width * height }
 
     init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8], color: Image? = nil) {
         self.width = width; self.height = height; self.left = left; self.top = top; self.color = color
+        isColor = color != nil
         coverageCount = pixels.count
         coverage = .allocate(capacity: max(pixels.count, 1))
         coverage.initialize(repeating: 0, count: max(pixels.count, 1))
         _ = UnsafeMutableBufferPointer(start: coverage, count: pixels.count).initialize(from: pixels)
-        tint = color == nil && width > 0 && height > 0 && pixels.count >= width * height ? MaskTint(width: width) : nil
     }
 
     deinit { coverage.deallocate() }

@@ -1,3 +1,5 @@
+import Raster
+
 /// Rendered glyph masks keyed by (face, glyph id, quarter-pixel x offset), kept within a
 /// byte budget by evicting the least recently used.
 ///
@@ -25,6 +27,9 @@ final class GlyphCache {
     }
 
     let byteBudget: Int
+    /// The tints of the masks kept here, bounded apart (half the masks' budget): a
+    /// tint is 4 bytes a pixel where its mask is one, and needed only for speed.
+    let tints: TintBudget
     private(set) var byteCount = 0
     private(set) var hits = 0
     private(set) var misses = 0
@@ -34,8 +39,18 @@ final class GlyphCache {
 
     private struct Slot {
         var packed: UInt64
-        var mask: GlyphMask?
+        var mask: GlyphMask? { didSet { unowned = mask.map { Unmanaged.passUnretained($0) } } }
+        /// The same mask without a reference count: a hit hands it to its reader without a
+        /// retain and release (an atomic pair per glyph drawn; `mask` keeps it alive).
+        private(set) var unowned: Unmanaged<GlyphMask>?
         var lastUse: UInt64
+
+        init(packed: UInt64, mask: GlyphMask?, lastUse: UInt64) {
+            self.packed = packed
+            self.mask = mask
+            self.unowned = mask.map { Unmanaged.passUnretained($0) }
+            self.lastUse = lastUse
+        }
     }
     /// 2^frontBits slots. A raw buffer, not an array: an array stored in a class is
     /// checked for exclusive access on every write (a runtime call per glyph).
@@ -44,6 +59,7 @@ final class GlyphCache {
 
     init(byteBudget: Int) {
         self.byteBudget = max(byteBudget, 64 * 1024)
+        tints = TintBudget(limit: self.byteBudget / 2)
         let slots = 1 << Self.frontBits
         front = .allocate(capacity: slots)
         front.initialize(repeating: Slot(packed: .max, mask: nil, lastUse: 0), count: slots)
@@ -66,6 +82,21 @@ final class GlyphCache {
 
     var count: Int { entries.count }
 
+    /// `body` applied to the cached mask, or to the one `render` makes (then cached); nil
+    /// if rendering fails. A hit in the front table lends the mask without retaining it:
+    /// `body` must not use this cache (which could drop the slot's reference meanwhile).
+    @inline(__always)
+    func withMask<R>(for key: Key, render: () -> GlyphMask?, _ body: (GlyphMask) -> R) -> R? {
+        clock &+= 1
+        let slot = frontSlot(key)
+        if slot.pointee.packed == key.packed, let unowned = slot.pointee.unowned {
+            hits += 1
+            slot.pointee.lastUse = clock
+            return unowned._withUnsafeGuaranteedRef(body)
+        }
+        return missedFront(key, slot, render).map(body)
+    }
+
     /// The cached mask, or the one `render` makes (then cached). Nil if rendering fails.
     func mask(for key: Key, render: () -> GlyphMask?) -> GlyphMask? {
         clock &+= 1
@@ -75,6 +106,11 @@ final class GlyphCache {
             slot.pointee.lastUse = clock
             return mask
         }
+        return missedFront(key, slot, render)
+    }
+
+    /// A key not in its front slot: from the dictionary (then into the slot) or rendered.
+    private func missedFront(_ key: Key, _ slot: UnsafeMutablePointer<Slot>, _ render: () -> GlyphMask?) -> GlyphMask? {
         if let index = entries.index(forKey: key) {
             hits += 1
             entries.values[index].lastUse = clock
@@ -85,6 +121,7 @@ final class GlyphCache {
         }
         misses += 1
         guard let mask = render() else { return nil }
+        if mask.isTintable, mask.tint == nil { mask.tint = MaskTint(width: mask.width, height: mask.height, budget: tints) }
         entries[key] = Entry(mask: mask, lastUse: clock)
         byteCount += mask.byteCount
         if byteCount > byteBudget {

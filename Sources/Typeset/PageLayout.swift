@@ -155,17 +155,17 @@ public final class PageLayout {
                 let face = Int(glyph.face)
                 let subpixel = shifts[face] ? Int((penX - whole) * 4) & 3 : 0
                 let key = GlyphCache.Key(face: face, glyph: glyph.glyph, subpixel: subpixel)
-                guard let mask = cache.mask(for: key, render: { store.faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel) }),
-                      mask.width > 0 else { continue }
-                let x = Int(whole) + mask.left
-                let y = baseline - Int(glyph.dy) - mask.top
-                // Skip masks wholly outside the clip before touching their bytes.
-                guard x < visible.maxX, y < visible.maxY, x + mask.width > visible.minX, y + mask.height > visible.minY else { continue }
-                if let color = mask.color {
-                    target.drawImage(color, x: x, y: y)
-                    continue
-                }
-                withExtendedLifetime(mask) {  // it owns the coverage bytes
+                // The mask is lent for the draw (no retain per glyph); the cache keeps it.
+                cache.withMask(for: key, render: { store.faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel) }) { mask in
+                    guard mask.width > 0 else { return }
+                    let x = Int(whole) + mask.left
+                    let y = baseline - Int(glyph.dy) - mask.top
+                    // Skip masks wholly outside the clip before touching their bytes.
+                    guard x < visible.maxX, y < visible.maxY, x + mask.width > visible.minX, y + mask.height > visible.minY else { return }
+                    if mask.isColor {  // (a Bool first: loading the optional image cost a retain per glyph)
+                        if let color = mask.color { target.drawImage(color, x: x, y: y) }
+                        return
+                    }
                     target.drawMask(mask.coverage, width: mask.width, height: mask.height, stride: mask.width,
                                     x: x, y: y, color: palette[Int(glyph.color.rawValue)], tint: mask.tint)
                 }

@@ -150,36 +150,45 @@ static void mask_blit(void) {
 // Glyph masks from their tint: the mask drawn over a plain background by mask_blit, rows
 // copied where the destination is all that background under the glyph and mixed where it
 // is not (another glyph's ink in one pixel is enough). Same bytes as mask_blit, every width
-// up to past three 16-pixel steps, clipped tints (a tint stride wider than the glyph).
+// up to past three 16-pixel steps, and glyphs clipped on the left and on the right (the
+// kernel then starts `left` pixels into each tint and mask row). The tint is in an
+// allocation of exactly its rows and the 16 pixels of slack the header asks for, so that
+// a sanitizer build sees a read past it.
 static void tinted_blit(void) {
-    enum { maxW = 40, maxH = 6, stride = 64, tintStride = 48 };
-    uint32_t dst[maxH * stride], want[maxH * stride], tint[maxH * tintStride];
+    enum { maxW = 40, maxH = 6, stride = 64 };
+    uint32_t dst[maxH * stride], want[maxH * stride];
     uint8_t mask[maxH * maxW];
     const unsigned alphas[] = {255, 128, 1};
-    for (int round = 0; round < 400; round++) {
+    for (int round = 0; round < 600; round++) {
         size_t w = 1 + (size_t)round % maxW, h = 1 + next() % maxH;
+        size_t tintStride = (w + 15) & ~(size_t)15;
         uint32_t color = next() | 0xFF000000u, bg = next() | 0xFF000000u;
         unsigned ca = alphas[round % 3];
         for (size_t i = 0; i < w * h; i++) {
             uint32_t r = next();
             mask[i] = (r & 3) == 0 ? 0 : (r & 12) == 0 ? 255 : (uint8_t)(r >> 8);
         }
+        uint32_t *tint = malloc((tintStride * h + 16) * sizeof *tint);
         cshim_raster_fill(tint, tintStride, tintStride, h, bg);
+        for (size_t i = 0; i < 16; i++) tint[tintStride * h + i] = bg;
         cshim_raster_mask_blit(tint, tintStride, tintStride, mask, w, w, h, color, ca);
+        // The part drawn: whole, or clipped by `left` pixels on the left and `cut` on the right.
+        size_t left = round % 4 == 1 ? next() % w : 0, cut = round % 4 == 2 ? next() % (w - left) : 0;
+        size_t part = w - left - cut;
         for (size_t y = 0; y < maxH; y++) {
             // Rows of plain background, rows with one stray pixel under the glyph (or just
             // past it, which must not matter), rows of noise.
-            uint32_t kind = next() % 4;
-            for (size_t x = 0; x < stride; x++) dst[y * stride + x] = kind == 3 ? next() : bg;
             // (One next() per statement: the order of two in one expression is unspecified,
             // and the output hash must not depend on the compiler.)
-            uint32_t at = next(), value = next();
-            if (kind == 1) dst[y * stride + at % w] ^= 1u << (value % 32);
-            if (kind == 2) dst[y * stride + w + at % (stride - w)] = value;
+            uint32_t kind = next() % 4, at = next(), value = next();
+            for (size_t x = 0; x < stride; x++) dst[y * stride + x] = kind == 3 ? next() : bg;
+            if (kind == 1) dst[y * stride + at % part] ^= 1u << (value % 32);
+            if (kind == 2) dst[y * stride + part + at % (stride - part)] = value;
         }
         memcpy(want, dst, sizeof dst);
-        cshim_raster_mask_blit(want, stride, stride, mask, w, w, h, color, ca);
-        cshim_raster_tinted_blit(dst, stride, tint, tintStride, mask, w, w, h, bg, color, ca);
+        cshim_raster_mask_blit(want, stride, stride, mask + left, w, part, h, color, ca);
+        cshim_raster_tinted_blit(dst, stride, tint + left, tintStride, mask + left, w, part, h, bg, color, ca);
+        free(tint);
         for (size_t i = 0; i < maxH * stride; i++)
             if (dst[i] != want[i]) { mismatch("tinted_blit", "random", i, dst[i], want[i]); break; }
         absorb(dst, sizeof dst);

@@ -41,7 +41,7 @@ final class MaskTintTests: XCTestCase {
         let ink = Color(red: 0x22, green: 0x22, blue: 0x22)
         for (w, h) in [(7, 11), (16, 16), (17, 5), (33, 20), (1, 1)] {
             let mask = randomMask(w, h)
-            let tint = MaskTint(width: w)
+            let tint = MaskTint(width: w, height: h, budget: TintBudget(limit: 1 << 20))
             let (a, b) = try pair(80, 40, page)
             // First draw over the plain page: the tint is made, and the glyph is the same.
             assertSame(mask, w, h, x: 3, y: 2, color: ink, tint: tint, on: a, b, "\(w)x\(h) first draw")
@@ -71,7 +71,7 @@ final class MaskTintTests: XCTestCase {
     /// is then used: drawing over the same background twice copies rows from it.
     func testTheTintIsMadeOverAPlainBackgroundOnly() throws {
         let mask = randomMask(9, 9)
-        let tint = MaskTint(width: 9)
+        let tint = MaskTint(width: 9, height: 9, budget: TintBudget(limit: 1 << 20))
         let (a, b) = try pair(40, 20, .white)
         for c in [a.canvas, b.canvas] { c.fill(IntRect(x: 0, y: 0, width: 5, height: 20), color: .black) }
         assertSame(mask, 9, 9, x: 2, y: 2, color: .black, tint: tint, on: a, b, "straddling two backgrounds")
@@ -79,5 +79,34 @@ final class MaskTintTests: XCTestCase {
         assertSame(mask, 9, 9, x: 20, y: 2, color: .black, tint: tint, on: a, b, "over the page")
         XCTAssertTrue(tint.isMade)
         XCTAssertEqual(tint.background, Color.white.argb | 0xFF00_0000)
+    }
+
+    /// Tints share a budget: one that would not fit is not made (the glyph is mixed, the
+    /// same bytes), and a tint's bytes come back when it goes.
+    func testTintsStayWithinTheirBudgetAndGiveItBack() throws {
+        let mask = randomMask(20, 10)
+        let budget = TintBudget(limit: MaskTint(width: 20, height: 10, budget: TintBudget(limit: 0)).byteCount)
+        var first: MaskTint? = MaskTint(width: 20, height: 10, budget: budget)
+        let second = MaskTint(width: 20, height: 10, budget: budget)
+        let (a, b) = try pair(60, 30, .white)
+        assertSame(mask, 20, 10, x: 2, y: 2, color: .black, tint: first!, on: a, b, "the first tint")
+        XCTAssertTrue(first!.isMade)
+        XCTAssertEqual(budget.bytes, first!.byteCount)
+        assertSame(mask, 20, 10, x: 30, y: 15, color: .black, tint: second, on: a, b, "over budget: mixed")
+        XCTAssertFalse(second.isMade, "a tint past the budget is not made")
+        first = nil
+        XCTAssertEqual(budget.bytes, 0, "a tint's bytes come back when it goes")
+        assertSame(mask, 20, 10, x: 5, y: 18, color: .black, tint: second, on: a, b, "room again (over plain page)")
+        XCTAssertTrue(second.isMade)
+    }
+
+    /// A tint serves only a mask of the size it was made for: another mask's is mixed.
+    func testATintOfAnotherSizeIsNotUsed() throws {
+        let small = randomMask(8, 8), large = randomMask(30, 12)
+        let tint = MaskTint(width: 8, height: 8, budget: TintBudget(limit: 1 << 20))
+        let (a, b) = try pair(60, 30, .white)
+        assertSame(small, 8, 8, x: 2, y: 2, color: .black, tint: tint, on: a, b, "its own mask")
+        XCTAssertTrue(tint.isMade)
+        assertSame(large, 30, 12, x: 20, y: 10, color: .black, tint: tint, on: a, b, "another mask's size")
     }
 }

@@ -16,10 +16,12 @@ void cshim_raster_mask_blit(uint32_t *dst, size_t dst_stride, size_t dst_room, c
                             size_t width, size_t height, uint32_t color, unsigned color_alpha);
 // The same glyph from `tinted`: the mask already drawn by cshim_raster_mask_blit in
 // `color` over a destination of `background` (rows of `tint_stride` pixels, a multiple of
-// 16, at least `width`). Rows of dst that are all `background` under the glyph are copied
-// from it, others mixed as cshim_raster_mask_blit does: the same bytes either way.
-// Each destination row needs room for `width` rounded up to 16 pixels: pixels past the
-// glyph in the last vector step are read and written back unchanged.
+// 16, at least `width`); `tinted` and `mask` may point into their rows (a glyph clipped on
+// the left). Rows of dst that are all `background` under the glyph are copied from it,
+// others mixed as cshim_raster_mask_blit does: the same bytes either way. The last vector
+// step of a row reads up to 15 pixels past `width`: each destination row needs room for
+// `width` rounded up to 16 pixels (written back unchanged), and the tint's allocation 16
+// pixels after its last row (read, not used).
 void cshim_raster_tinted_blit(uint32_t *dst, size_t dst_stride, const uint32_t *tinted, size_t tint_stride,
                               const uint8_t *mask, size_t mask_stride, size_t width, size_t height,
                               uint32_t background, uint32_t color, unsigned color_alpha);
