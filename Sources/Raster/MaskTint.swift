@@ -29,11 +29,7 @@ public final class MaskTint {
         stride = (max(width, 1) + 15) & ~15
     }
 
-    deinit {
-        guard let pixels else { return }
-        pixels.deallocate()
-        budget.bytes -= byteCount
-    }
+    deinit { unmake() }
 
     /// Bytes the tint holds once made: its rows, and one vector step more, which the last
     /// step of a glyph clipped on its left may read past its last row (lanes it ignores).
@@ -52,15 +48,37 @@ public final class MaskTint {
         guard width == self.width, height == self.height, canvas.width - r.x >= (r.width + 15) & ~15 else { return false }
         let first = canvas.row(r.minY) + r.x
         let background = first[0]
-        if pixels == nil, background == first[r.width - 1], background == canvas.row(r.maxY - 1)[r.x] {
-            // Three corners of the glyph's box agree: most likely the page's background.
+        if pixels == nil || self.color != color || self.alpha != alpha || self.background != background {
+            // Three corners of the glyph's box agree: most likely a plain background. A
+            // tint is made for the first such draw; one made for another colour (a link
+            // drawn first) or background is made again for this one once it has been
+            // asked for `remakeAfter` times running, so the tint follows the body text.
+            guard background == first[r.width - 1], background == canvas.row(r.maxY - 1)[r.x] else { return false }
+            if pixels != nil {
+                mismatches += 1
+                guard mismatches >= Self.remakeAfter else { return false }
+                unmake()
+            }
             make(mask: mask, maskStride: maskStride, color: color, alpha: alpha, background: background)
+            guard pixels != nil else { return false }
         }
-        guard let pixels, self.color == color, self.alpha == alpha, self.background == background else { return false }
-        cshim_raster_tinted_blit(first, canvas.stride / 4, pixels + (r.minY - y) * stride + (r.x - x), stride,
+        if mismatches != 0 { mismatches = 0 }  // (no store per glyph on the usual path)
+        cshim_raster_tinted_blit(first, canvas.stride / 4, pixels! + (r.minY - y) * stride + (r.x - x), stride,
                                  mask + (r.minY - y) * maskStride + (r.x - x), maskStride, r.width, r.height,
                                  background, color, alpha)
         return true
+    }
+
+    /// Draws in another colour or over another background running before the tint is
+    /// made again for them.
+    static let remakeAfter = 4
+    private var mismatches = 0
+
+    private func unmake() {
+        guard let pixels else { return }
+        pixels.deallocate()
+        self.pixels = nil
+        budget.bytes -= byteCount
     }
 
     /// Draws the whole mask in `color` over `background` into the tint, if the budget has room.

@@ -116,7 +116,8 @@ final class FontFace {
     /// Renders one glyph as an 8-bit coverage mask, shifted right by `subpixel`/4 px so
     /// text can be positioned at quarter pixels. Nil when the glyph cannot be loaded
     /// (a broken font must not take the page down: the glyph is skipped).
-    func rasterize(glyph: UInt32, subpixel: Int) -> GlyphMask? {
+    /// `tints`: the budget of the cache that will keep the mask (it then gets a `MaskTint`).
+    func rasterize(glyph: UInt32, subpixel: Int, tints: TintBudget? = nil) -> GlyphMask? {
         guard !isClosed else { return nil }
         let flags = isColor ? lectern_ft_load_color() | lectern_ft_load_target_light()
             : Int32(FT_LOAD_NO_BITMAP) | lectern_ft_load_target_light()
@@ -140,7 +141,7 @@ final class FontFace {
         if slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
             return ColorGlyph.mask(slot: slot, scale: bitmapScale)
         }
-        return GlyphMask(slot: slot)
+        return GlyphMask(slot: slot, tints: tints)
     }
 }
 
@@ -163,28 +164,29 @@ final class GlyphMask {
     let color: Image?
     let isColor: Bool
     /// The mask drawn in a colour over a plain background, made on its first such draw
-    /// (`Canvas.drawMask`): later draws there copy rows instead of mixing. Given to
-    /// coverage masks by the glyph cache that keeps them (its `TintBudget` bounds them).
-    var tint: MaskTint?
+    /// (`Canvas.drawMask`): later draws there copy rows instead of mixing. Coverage masks
+    /// made for a glyph cache have one (its `TintBudget` bounds them). A `let`: a draw
+    /// then reads it without a retain.
+    let tint: MaskTint?
 
     /// The mask's own bytes (a tint is counted by its `TintBudget`).
     var byteCount: Int { coverageCount + (color.map { $0.width * $0.height * 4 } ?? 0) + 48 }
 
-    /// Whether the mask can have a tint: coverage bytes for all of its pixels.
-    var isTintable: Bool { color == nil && width > 0 && height > 0 && coverageCount >= width * height }
 
-    init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8], color: Image? = nil) {
+    init(width: Int, height: Int, left: Int, top: Int, pixels: [UInt8], color: Image? = nil, tints: TintBudget? = nil) {
         self.width = width; self.height = height; self.left = left; self.top = top; self.color = color
         isColor = color != nil
         coverageCount = pixels.count
         coverage = .allocate(capacity: max(pixels.count, 1))
         coverage.initialize(repeating: 0, count: max(pixels.count, 1))
         _ = UnsafeMutableBufferPointer(start: coverage, count: pixels.count).initialize(from: pixels)
+        let tintable = color == nil && width > 0 && height > 0 && pixels.count >= width * height
+        tint = tints.flatMap { tintable ? MaskTint(width: width, height: height, budget: $0) : nil }
     }
 
     deinit { coverage.deallocate() }
 
-    convenience init(slot: FT_GlyphSlot) {
+    convenience init(slot: FT_GlyphSlot, tints: TintBudget? = nil) {
         let bitmap = slot.pointee.bitmap
         let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
         var pixels = [UInt8](repeating: 0, count: w * h)
@@ -198,6 +200,6 @@ final class GlyphMask {
                 }
             }
         }
-        self.init(width: w, height: h, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), pixels: pixels)
+        self.init(width: w, height: h, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), pixels: pixels, tints: tints)
     }
 }

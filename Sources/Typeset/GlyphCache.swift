@@ -28,7 +28,8 @@ final class GlyphCache {
 
     let byteBudget: Int
     /// The tints of the masks kept here, bounded apart (half the masks' budget): a
-    /// tint is 4 bytes a pixel where its mask is one, and needed only for speed.
+    /// tint is 4 bytes a pixel where its mask is one, and needed only for speed. Masks
+    /// are rendered with it (`FontFace.rasterize(tints:)`).
     let tints: TintBudget
     private(set) var byteCount = 0
     private(set) var hits = 0
@@ -121,7 +122,6 @@ final class GlyphCache {
         }
         misses += 1
         guard let mask = render() else { return nil }
-        if mask.isTintable, mask.tint == nil { mask.tint = MaskTint(width: mask.width, height: mask.height, budget: tints) }
         entries[key] = Entry(mask: mask, lastUse: clock)
         byteCount += mask.byteCount
         if byteCount > byteBudget {

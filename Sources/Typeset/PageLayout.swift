@@ -137,10 +137,13 @@ public final class PageLayout {
             into.drawImage(image.image, x: image.rect.minX + originX + dx, y: image.rect.minY + originY)
         }
         let range = lines(between: band.minY, and: band.maxY)
-        let cache = store.glyphCache
+        let cache = store.glyphCache, tints = cache.tints
+        // Locals, not `self.`: read inside the per-glyph closure, a property of `self`
+        // cost a retain and release of `self` per glyph.
+        let palette = self.palette, faces = store.faces
         // Per face, once per draw rather than per glyph: scaled bitmaps (colour emoji)
         // have no outline to shift, so one mask each.
-        let shifts = store.faces.map { $0.bitmapScale == 1 }
+        let shifts = faces.map { $0.bitmapScale == 1 }
         // Glyphs further than this from the clip horizontally cannot reach it: skipped
         // before the cache lookup (a narrow strip, e.g. the edge a pull uncovers, is cheap).
         let reachMinX = Float(visible.minX - overhang), reachMaxX = Float(visible.maxX + overhang)
@@ -156,7 +159,7 @@ public final class PageLayout {
                 let subpixel = shifts[face] ? Int((penX - whole) * 4) & 3 : 0
                 let key = GlyphCache.Key(face: face, glyph: glyph.glyph, subpixel: subpixel)
                 // The mask is lent for the draw (no retain per glyph); the cache keeps it.
-                cache.withMask(for: key, render: { store.faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel) }) { mask in
+                cache.withMask(for: key, render: { faces[face].rasterize(glyph: glyph.glyph, subpixel: subpixel, tints: tints) }) { mask in
                     guard mask.width > 0 else { return }
                     let x = Int(whole) + mask.left
                     let y = baseline - Int(glyph.dy) - mask.top

@@ -109,4 +109,23 @@ final class MaskTintTests: XCTestCase {
         XCTAssertTrue(tint.isMade)
         assertSame(large, 30, 12, x: 20, y: 10, color: .black, tint: tint, on: a, b, "another mask's size")
     }
+
+    /// A tint made for a colour drawn first (a link) follows the colour drawn most (the
+    /// body text): made again after `remakeAfter` draws running in the other colour.
+    func testATintFollowsTheColourDrawnMost() throws {
+        let mask = randomMask(10, 10)
+        let link = Color(red: 0x1a, green: 0x5f, blue: 0xb4), body = Color(red: 0x22, green: 0x22, blue: 0x22)
+        let budget = TintBudget(limit: 1 << 20)
+        let tint = MaskTint(width: 10, height: 10, budget: budget)
+        let (a, b) = try pair(200, 20, .white)
+        assertSame(mask, 10, 10, x: 2, y: 2, color: link, tint: tint, on: a, b, "the link first")
+        XCTAssertEqual(tint.color, link.argb | 0xFF00_0000)
+        for i in 0..<MaskTint.remakeAfter {
+            assertSame(mask, 10, 10, x: 20 + 12 * i, y: 2, color: body, tint: tint, on: a, b, "body text \(i)")
+        }
+        XCTAssertEqual(tint.color, body.argb | 0xFF00_0000, "made again for the body text")
+        XCTAssertEqual(budget.bytes, tint.byteCount, "the old tint's bytes given back")
+        assertSame(mask, 10, 10, x: 150, y: 2, color: link, tint: tint, on: a, b, "a link again: mixed")
+        XCTAssertEqual(tint.color, body.argb | 0xFF00_0000, "one link does not take the tint back")
+    }
 }
