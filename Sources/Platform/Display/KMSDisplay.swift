@@ -33,18 +33,8 @@ public final class KMSDisplay: FrameSink {
     var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
     public internal(set) var recentres = 0
-    /// What the renderer wrote straight into the back buffer for the coming frame, which
-    /// the present then copies nothing over. One value, so that anything that ends the
-    /// frame (a pan, the panel going dark, new buffers) forgets it in one place.
-    enum BackBufferWrite {
-        /// Nothing: the present copies the frame's damage from the shadow.
-        case none
-        /// The whole window (a fade frame, a pull drawn whole: `directFrame`).
-        case whole
-        /// A sideways pull shown by moving the window (`panSideways`): what it wrote,
-        /// in buffer coordinates (for DirtyFB).
-        case sideways(Region)
-    }
+    /// What the renderer wrote straight into the back buffer for the coming frame
+    /// (`BackBufferWrite`, KMSDisplay+BackBufferWrite.swift).
     var backWritten = BackBufferWrite.none
     /// The first buffer column and row of the frame presented last.
     var shownLeft = 0, shownTop = 0
