@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "Spring"),
         // Text files as people write them (CRLF, CR, BOM, invalid UTF-8, tabs): one reader for all.
         .target(name: "TextFile"),
+        // The display as drawing and touch both see it: how the panel is mounted (Rotation,
+        // logical and native points and pixels) and its native mode and density.
+        .target(name: "Geometry"),
         // Clocks, percentiles and the heap counter: one of each.
         .target(name: "Measure", dependencies: ["CHeapUsage"]),
         .target(name: "CHeapUsage"),  // glibc malloc statistics (or ASan's count) and the mmap threshold
@@ -94,7 +97,7 @@ let package = Package(
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
                                       .product(name: "Logging", package: "swift-log")]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
@@ -104,21 +107,21 @@ let package = Package(
         // the device loop, the protocols it drives (frame source and sink, touch input,
         // service notifier, syscalls, its delegate) and the compositor; no device library.
         .target(name: "LoopCore", dependencies: [
-            "Measure", "Touch", "Raster", "Frames", "LecternLog",
+            "Measure", "Touch", "Geometry", "Raster", "Frames", "LecternLog",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The hardware edge: the Linux implementations (DRM/KMS, libinput, syscalls, signalfd, sd_notify).
         .target(name: "Platform", dependencies: [
-            "LoopCore", "Measure", "Touch", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "LoopCore", "Measure", "Touch", "Geometry", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
         // with a manual clock, scripted touches and frames in memory.
-        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Platform", "Raster", "Touch"]),
+        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Platform", "Raster", "Touch", "Geometry"]),
         // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Touch", "Measure", "CSystemShim",
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Geometry", "Measure", "CSystemShim",
                                              "LecternLog", .product(name: "Logging", package: "swift-log")]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
@@ -134,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "LoopCore", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
                 "PDFPages", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -142,13 +145,14 @@ let package = Package(
 
         // Test-only: the machine test's uinput touchscreen that plays gesture scripts in the
         // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
-        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "TextFile", "CUInputShim"]),
+        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "Geometry", "TextFile", "CUInputShim"]),
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).
         .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Touch"]),
         .testTarget(name: "MeasureTests", dependencies: ["Measure", "Benchmarks"]),
         .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
@@ -161,10 +165,10 @@ let package = Package(
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
-            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Raster", "Touch", "LecternLog", "Measure",
+            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks"]),

@@ -1,7 +1,6 @@
 import LoopCore
 import Measure
 import Raster
-import Touch
 
 /// The device loop without a device, in the manner of swift-nio's `NIOEmbedded`: a clock
 /// that only moves when the loop waits, a `poll` that jumps to the next thing due (a

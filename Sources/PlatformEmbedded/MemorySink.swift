@@ -1,6 +1,6 @@
 import LoopCore
 import Raster
-import Touch
+import Geometry
 
 /// Frames in memory: the shadow canvas is the frame; presenting shows it at once (as a
 /// display without flip events would), paced by the loop at `frameInterval`. It holds

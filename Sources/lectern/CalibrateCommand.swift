@@ -6,6 +6,7 @@ import Glibc
 import Measure
 import Platform
 import Raster
+import Geometry
 import Touch
 
 /// `lectern calibrate`: on the kiosk, shows targets near the corners and in the middle,

@@ -7,6 +7,7 @@ import Logging
 import LoopCore
 import Measure
 import Platform
+import Geometry
 import Touch
 
 /// `lectern input-debug`: what the touchscreen says, and what Lectern makes of it.

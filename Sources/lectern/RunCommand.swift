@@ -9,7 +9,6 @@ import Typeset
 import Measure
 import Platform
 import Raster
-import Touch
 
 /// `lectern run`: the kiosk on the display, as the systemd service starts it.
 ///

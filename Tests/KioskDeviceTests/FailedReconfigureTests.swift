@@ -4,6 +4,7 @@ import Logging
 import LoopCore
 import Platform
 import PlatformEmbedded
+import Geometry
 import Touch
 import XCTest
 @testable import Kiosk

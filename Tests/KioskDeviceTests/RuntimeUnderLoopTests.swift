@@ -5,6 +5,7 @@ import Logging
 import LoopCore
 import PlatformEmbedded
 import Raster
+import Geometry
 import Touch
 import XCTest
 @testable import Kiosk

@@ -4,6 +4,7 @@ import LoopCore
 import Platform
 import PlatformEmbedded
 import Raster
+import Geometry
 import Touch
 
 /// A KMS device that records calls; dumb buffers are plain memory with a pitch wider

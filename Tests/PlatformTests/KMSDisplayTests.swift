@@ -1,6 +1,6 @@
 import LecternLog
 import Logging
-import Touch
+import Geometry
 import XCTest
 import Raster
 @testable import Platform

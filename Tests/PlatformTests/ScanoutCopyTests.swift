@@ -1,4 +1,4 @@
-import Touch
+import Geometry
 import XCTest
 import Raster
 @testable import Platform

@@ -5,6 +5,7 @@ import Kiosk
 @testable import LoopCore
 import PlatformEmbedded
 import Raster
+import Geometry
 import Touch
 import XCTest
 @testable import Platform

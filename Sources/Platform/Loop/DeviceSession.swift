@@ -2,7 +2,7 @@ import LoopCore
 import Measure
 import LecternLog
 import Logging
-import Touch
+import Geometry
 import Raster
 
 /// Everything `lectern run` needs around a scene: the card, the console, the loop,
