@@ -33,6 +33,9 @@ let package = Package(
         // The display as drawing and touch both see it: how the panel is mounted (Rotation,
         // logical and native points and pixels) and its native mode and density.
         .target(name: "Geometry"),
+        // The one loop that retries a system call a signal interrupted (EINTR): under the
+        // loop's syscalls (Platform) and every module below the loop that makes its own.
+        .target(name: "SystemCallRetry"),
         // Clocks, percentiles and the heap counter: one of each.
         .target(name: "Measure", dependencies: ["CHeapUsage"]),
         .target(name: "CHeapUsage"),  // glibc malloc statistics (or ASan's count) and the mmap threshold
@@ -93,7 +96,7 @@ let package = Package(
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
         // PDF pages through poppler-utils run as separate sandboxed processes (GPL programs,
         // never linked): page sizes, text, links and rendered pages read back under caps.
-        .target(name: "PDFPages", dependencies: ["Raster", "CPDFSandbox", "CHTMLTree"]),
+        .target(name: "PDFPages", dependencies: ["Raster", "SystemCallRetry", "CPDFSandbox", "CHTMLTree"]),
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
@@ -113,7 +116,7 @@ let package = Package(
         ]),
         // The hardware edge: the Linux implementations (DRM/KMS, libinput, syscalls, signalfd, sd_notify).
         .target(name: "Platform", dependencies: [
-            "LoopCore", "Measure", "Touch", "Geometry", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "LoopCore", "SystemCallRetry", "Measure", "Touch", "Geometry", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -145,7 +148,7 @@ let package = Package(
 
         // Test-only: the machine test's uinput touchscreen that plays gesture scripts in the
         // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
-        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "Geometry", "TextFile", "CUInputShim"]),
+        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "Geometry", "TextFile", "SystemCallRetry", "CUInputShim"]),
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).
