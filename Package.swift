@@ -162,11 +162,11 @@ let package = Package(
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG"], resources: [.copy("Golden")]),
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LecternTestSupport"],
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
-        .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LecternTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),

@@ -59,4 +59,10 @@ public final class LinuxSystemCalls: SystemCalls {
         // Blocked signals stay pending until read from the fd: no handler runs, no EINTR.
         FileDescriptor(try Self.retrying { cshim_signalfd(signals, Int32(signals.count)) })
     }
+
+    public func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) {
+        var fds: [Int32] = [-1, -1]
+        try Self.retrying { cshim_pipe_nonblocking(&fds) }
+        return (FileDescriptor(fds[0]), FileDescriptor(fds[1]))
+    }
 }
