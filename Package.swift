@@ -114,33 +114,41 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The display's logic in pure Swift, over the `KMSDevice` protocol: output choice,
+        // scan-out buffers, present strategy (flips, modesets, atomic commits), panning and
+        // what it offers the compositor. No libdrm: Platform's DRMCard is the real device,
+        // PlatformEmbedded's MemoryKMSDevice the one in memory.
+        .target(name: "Display", dependencies: [
+            "LoopCore", "Raster", "Geometry", "CRasterKernels", "LecternLog",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The hardware edge: the Linux implementations (DRM/KMS, libinput, syscalls, signalfd, sd_notify).
         .target(name: "Platform", dependencies: [
-            "LoopCore", "SystemCallRetry", "Measure", "Touch", "Geometry", "Raster", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            "LoopCore", "Display", "SystemCallRetry", "Measure", "Touch", "Geometry", "Raster", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
         // with a manual clock, scripted touches and frames in memory.
-        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Platform", "Raster", "Touch", "Geometry"]),
+        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Display", "Raster", "Touch", "Geometry"]),
         // The one wiring between the pure kiosk and the hardware edge.
         .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Geometry", "Measure", "CSystemShim",
                                              "LecternLog", .product(name: "Logging", package: "swift-log")]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
-            "Kiosk", "KioskDevice", "Measure", "LoopCore", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
+            "Kiosk", "KioskDevice", "Measure", "LoopCore", "Display", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
-        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Platform",
+        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Display",
                                                    "PDFPages", "Speech", "CTurboJPEG", "LecternLog",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
                 "PDFPages", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -168,10 +176,10 @@ let package = Package(
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "Display", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
-            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
+            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks"]),

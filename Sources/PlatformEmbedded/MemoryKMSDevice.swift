@@ -1,5 +1,5 @@
 import LoopCore
-import Platform
+import Display
 
 /// A KMS device whose dumb buffers are plain memory: the headless kiosk and the bench
 /// drive the real `KMSDisplay` (per-buffer damage, panning, re-centres, frames written

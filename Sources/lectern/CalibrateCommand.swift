@@ -1,3 +1,4 @@
+import Display
 import Logging
 import LecternLog
 import ArgumentParser

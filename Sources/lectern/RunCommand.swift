@@ -1,3 +1,4 @@
+import Display
 import KioskDevice
 import Logging
 import LecternLog

@@ -1,8 +1,8 @@
+import Display
 import Foundation
 import KioskDevice
 import Logging
 import LoopCore
-import Platform
 import PlatformEmbedded
 import Geometry
 import Touch

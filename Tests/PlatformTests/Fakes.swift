@@ -1,7 +1,7 @@
+import Display
 import LecternLog
 import Logging
 import LoopCore
-import Platform
 import PlatformEmbedded
 import Raster
 import Geometry

@@ -3,7 +3,8 @@ import Logging
 import Geometry
 import XCTest
 import Raster
-@testable import Platform
+@testable import Display
+import Platform
 
 final class KMSDisplayTests: XCTestCase {
     let mode = DisplayMode(width: 8, height: 4, refresh: 60, preferred: true)

@@ -3,7 +3,7 @@ import Logging
 import LoopCore
 import PlatformEmbedded
 import XCTest
-@testable import Platform
+@testable import Display
 
 /// Another program holds DRM master at start: Lectern says so once, asks again every
 /// 500 ms (no busy loop), takes the display when it is free, and a SIGTERM while waiting

@@ -8,7 +8,7 @@ import Raster
 import Geometry
 import Touch
 import XCTest
-@testable import Platform
+@testable import Display
 
 /// Scrolling by scan-out offset with the fake device: the method chosen per driver,
 /// the calls made, the fallback, and (with the real renderer) every frame on screen

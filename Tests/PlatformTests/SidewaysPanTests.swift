@@ -1,7 +1,7 @@
 import LecternLog
 import Logging
 import LoopCore
-@testable import Platform
+@testable import Display
 import Raster
 import Touch
 import XCTest

@@ -1,3 +1,4 @@
+import Display
 import LoopCore
 import Measure
 import LecternLog
