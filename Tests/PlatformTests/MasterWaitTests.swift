@@ -9,8 +9,8 @@ import XCTest
 /// 500 ms (no busy loop), takes the display when it is free, and a SIGTERM while waiting
 /// ends the wait at once.
 final class MasterWaitTests: XCTestCase {
-    private func device() -> FakeKMSDevice {
-        FakeKMSDevice(connectors: [])
+    private func device() -> MemoryKMSDevice {
+        MemoryKMSDevice.recordingCard(connectors: [])
     }
 
     func testWaitsAndTakesTheDisplayWhenMasterIsFree() throws {
