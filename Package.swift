@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),  // FreeType macros, ICU line breaks, bidi, language names
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
-        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
+        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd, pipe2
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         // fork/exec of poppler's programs with limits, no network and Landlock (PDFPages).
         .target(name: "CPDFSandbox"),
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "Display", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
