@@ -30,10 +30,16 @@ let package = Package(
         .target(name: "Spring"),
         // Text files as people write them (CRLF, CR, BOM, invalid UTF-8, tabs): one reader for all.
         .target(name: "TextFile"),
-        // The one logger: swift-log with a handler that writes journal priorities under systemd.
+        // The display as drawing and touch both see it: how the panel is mounted (Rotation,
+        // logical and native points and pixels) and its native mode and density.
+        .target(name: "Geometry"),
+        // The one loop that retries a system call a signal interrupted (EINTR): under the
+        // loop's syscalls (Platform) and every module below the loop that makes its own.
+        .target(name: "SystemCallRetry"),
         // Clocks, percentiles and the heap counter: one of each.
         .target(name: "Measure", dependencies: ["CHeapUsage"]),
         .target(name: "CHeapUsage"),  // glibc malloc statistics (or ASan's count) and the mmap threshold
+        // The one logger: swift-log with a handler that writes journal priorities under systemd.
         .target(name: "LecternLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
 
         // C libraries (Debian -dev packages) and the one C shim for macros Swift cannot import.
@@ -54,10 +60,10 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),  // FreeType macros, ICU line breaks, bidi, language names
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
-        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd
-        .target(name: "CUInputShim"),
+        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd, pipe2
+        .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         // fork/exec of poppler's programs with limits, no network and Landlock (PDFPages).
-        .target(name: "CPDFSandbox"),  // uinput ioctls (the machine test's touchscreen injector only)
+        .target(name: "CPDFSandbox"),
         cLibrary("CCmark", pkg: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         // HTML inside Markdown (README headers, HTML tables) through libxml2's HTML parser.
         // Its headers stay in the C shim: they pull in the system ICU, which clashes with Foundation's.
@@ -83,18 +89,19 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["Measure", "CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Measure", "Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
+        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
         // PDF pages through poppler-utils run as separate sandboxed processes (GPL programs,
         // never linked): page sizes, text, links and rendered pages read back under caps.
-        .target(name: "PDFPages", dependencies: ["Raster", "TextFile", "LecternLog", "CPDFSandbox", "CHTMLTree"]),
+        .target(name: "PDFPages", dependencies: ["Raster", "SystemCallRetry", "CPDFSandbox", "CHTMLTree"]),
         // A frame as the scene describes it, and the painter that draws its layers: what the
-        // scene (Kiosk) and the compositor (Platform) share, and nothing else.
+        // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages"]),
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
+                                      .product(name: "Logging", package: "swift-log")]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
@@ -103,67 +110,79 @@ let package = Package(
         // the device loop, the protocols it drives (frame source and sink, touch input,
         // service notifier, syscalls, its delegate) and the compositor; no device library.
         .target(name: "LoopCore", dependencies: [
-            "Measure", "Touch", "Raster", "Frames", "LecternLog",
+            "Measure", "Touch", "Geometry", "Raster", "Frames", "LecternLog",
             .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The display's logic in pure Swift, over the `KMSDevice` protocol: output choice,
+        // scan-out buffers, present strategy (flips, modesets, atomic commits), panning and
+        // what it offers the compositor. No libdrm: Platform's DRMCard is the real device,
+        // PlatformEmbedded's MemoryKMSDevice the one in memory.
+        .target(name: "Display", dependencies: [
+            "LoopCore", "Raster", "Geometry", "CRasterKernels", "LecternLog",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The hardware edge: the Linux implementations (DRM/KMS, libinput, syscalls, signalfd, sd_notify).
         .target(name: "Platform", dependencies: [
-            "LoopCore", "Measure", "Touch", "Raster", "Frames", "CRasterKernels", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
-            .product(name: "SystemPackage", package: "swift-system"),
+            "LoopCore", "Display", "SystemCallRetry", "Measure", "Touch", "Geometry", "Raster", "LecternLog", "CDRM", "CInput", "CSystemd", "CSystemShim",
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
         // with a manual clock, scripted touches and frames in memory.
-        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Platform", "Raster", "Touch"]),
+        .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Display", "Raster", "Touch", "Geometry"]),
         // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Touch", "CSystemShim"]),
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Geometry", "Measure", "CSystemShim",
+                                             "LecternLog", .product(name: "Logging", package: "swift-log")]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
-            "Kiosk", "KioskDevice", "Measure", "LoopCore", "Platform", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
+            "Kiosk", "KioskDevice", "Measure", "LoopCore", "Display", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
-        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Platform",
+        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Display",
                                                    "PDFPages", "Speech", "CTurboJPEG", "LecternLog",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "TouchRecording", "Kiosk", "LoopCore", "Platform", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "PDFPages", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Test-only: the machine test's uinput touchscreen that plays gesture scripts in the
         // QEMU guest (scripts/machine-test). Not a product: nothing ships it.
-        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "TextFile", "CUInputShim"]),
+        .executableTarget(name: "lectern-touch-inject", dependencies: ["Touch", "Geometry", "TextFile", "SystemCallRetry", "CUInputShim"]),
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).
         .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Touch"]),
         .testTarget(name: "MeasureTests", dependencies: ["Measure", "Benchmarks"]),
         .testTarget(name: "TextFileTests", dependencies: ["TextFile"]),
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG"], resources: [.copy("Golden")]),
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "TextFile", "LecternTestSupport"],
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
-        .testTarget(name: "TouchTests", dependencies: ["Touch", "Spring"]),
-        .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LecternTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "PDFPages", "Measure", "Typeset", "Touch", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
-        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TouchTests", dependencies: ["Touch"]),
+        .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
-            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Raster", "Touch", "LecternLog", "Measure",
+            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Benchmarks"]),
+        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

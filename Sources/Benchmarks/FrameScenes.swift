@@ -1,8 +1,8 @@
+import Display
 import Measure
 import Foundation
 import Kiosk
 import KioskHeadless
-import Platform
 import Raster
 import Touch
 

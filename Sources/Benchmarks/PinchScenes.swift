@@ -1,5 +1,4 @@
 import Kiosk
-import Touch
 
 /// Bench scenes for pinch to resize text (issue #18), on a long page of 20 KB of prose
 /// at the default 70-character measure.

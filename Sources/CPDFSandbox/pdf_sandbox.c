@@ -105,5 +105,3 @@ pid_t pdf_sandbox_spawn(const char *path, char *const argv[], char *const envp[]
     *status_fd = status[0];
     return pid;
 }
-
-int pdf_sandbox_wake_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }

@@ -1,6 +1,9 @@
+#define _GNU_SOURCE  // pipe2
+
 #include "cshim_system.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -17,5 +20,7 @@ int cshim_signalfd(const int *signals, int count) {
     if (rc != 0) { errno = rc; return -1; }
     return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 }
+
+int cshim_pipe_nonblocking(int fds[2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }
 
 int cshim_sigrtmin(void) { return SIGRTMIN; }

@@ -1,3 +1,4 @@
+import Geometry
 import Kiosk
 import Logging
 import LoopCore

@@ -2,7 +2,6 @@ import Frames
 import Kiosk
 import LoopCore
 import Raster
-import Touch
 
 /// The one wiring between the pure kiosk and the hardware edge: the device loop drives
 /// the kiosk runtime directly (time from the loop's clock). Its own module, so the

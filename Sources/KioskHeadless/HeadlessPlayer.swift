@@ -3,7 +3,7 @@ import KioskDevice
 import LecternLog
 import Logging
 import LoopCore
-import Platform
+import Display
 import PlatformEmbedded
 import Raster
 import Touch

@@ -1,12 +1,11 @@
-import CPDFSandbox
 import Foundation
 import Raster
 
 /// The renderers, off the frame loop: one worker thread runs the sandboxed poppler
-/// programs and decodes what they write; the loop learns that something finished by a
-/// pipe it polls (`readyDescriptor` becomes readable: one byte per finished job), and
-/// collects the results with `collect()` without ever waiting. Nothing pending: the
-/// worker sleeps on a condition, the pipe is quiet, no CPU at all.
+/// programs and decodes what they write; the loop learns that something finished through
+/// `onFinished` (on the device: its wake-up pipe, one byte per finished job), and collects
+/// the results with `collect()` without ever waiting. Nothing pending: the worker sleeps
+/// on a condition, nothing wakes the loop, no CPU at all.
 public final class PDFRenderQueue: @unchecked Sendable {
     public enum Job: Hashable, Sendable {
         case open(path: String)
@@ -20,26 +19,35 @@ public final class PDFRenderQueue: @unchecked Sendable {
     }
 
     public let tools: PDFTools
-    /// The loop polls this; readable means `collect()` has something.
-    public let readyDescriptor: Int32
-    private let writeEnd: Int32
     private let lock = NSCondition()
     private var pending: [Job] = []
     private var running: Job?
     private var finished: [(Job, Outcome)] = []
+    private var finishing: (@Sendable () -> Void)?
     /// Tests: told each renderer's pid as it starts (to kill one mid-page).
     public var onRendererStart: (@Sendable (pid_t) -> Void)?
 
     public init(tools: PDFTools) {
         self.tools = tools
-        var fds: [Int32] = [-1, -1]
-        if pdf_sandbox_wake_pipe(&fds) != 0 { fds = [-1, -1] }
-        readyDescriptor = fds[0]
-        writeEnd = fds[1]
         // The worker holds the queue for the life of the process (the queue is shared: one per kiosk).
         let thread = Thread { self.work() }
         thread.name = "lectern-pdf"
         thread.start()
+    }
+
+    /// Called on the worker's thread each time a job finishes: `collect()` has something
+    /// (the device hands the loop's wake-up here, `WakePipe.wake`). Set while results
+    /// wait uncollected (the kiosk asks for its PDFs as it is assembled, before the loop
+    /// is wired), it is called at once, so no finished job goes unannounced.
+    public var onFinished: (@Sendable () -> Void)? {
+        get { lock.withLock { finishing } }
+        set {
+            let owed = lock.withLock {
+                finishing = newValue
+                return !finished.isEmpty
+            }
+            if owed { newValue?() }
+        }
     }
 
     /// Asks for `job` unless it is pending, running or finished and not yet collected.
@@ -66,10 +74,8 @@ public final class PDFRenderQueue: @unchecked Sendable {
         return running == job || pending.contains(job)
     }
 
-    /// What finished since the last call (never waits); drains the pipe.
+    /// What finished since the last call (never waits).
     public func collect() -> [(Job, Outcome)] {
-        var scratch = [UInt8](repeating: 0, count: 256)
-        while scratch.withUnsafeMutableBytes({ read(readyDescriptor, $0.baseAddress, $0.count) }) > 0 {}
         lock.lock()
         defer { lock.unlock() }
         let done = finished
@@ -95,10 +101,10 @@ public final class PDFRenderQueue: @unchecked Sendable {
             lock.lock()
             finished.append((job, outcome))
             running = nil
+            let told = finishing
             lock.broadcast()
             lock.unlock()
-            var byte: UInt8 = 1
-            _ = write(writeEnd, &byte, 1)
+            told?()
         }
     }
 
@@ -136,7 +142,7 @@ extension PDFRenderQueue {
         return "/tmp/lectern-pdf-\(getuid())"
     }
 
-    /// The one queue of the process (one worker, one wake-up pipe), made on first use.
+    /// The one queue of the process (one worker), made on first use.
     public static var shared: PDFRenderQueue {
         sharedLock.lock()
         defer { sharedLock.unlock() }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCallRetry
 
 /// The poppler programs Lectern runs (never links), each in a `SandboxedProcess`, and
 /// what it reads back from them. A PDF is opened once (`open`: its hash, its page sizes,
@@ -172,8 +173,8 @@ public struct PDFTools: Sendable {
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw Failure("cannot read \(path): \(String(cString: strerror(errno)))") }
+            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            if n < 0 { throw Failure("cannot read \(path): \(String(cString: strerror(errno)))") }
             if n == 0 { break }
             total += n
             guard total <= maximumFileBytes else { throw Failure("\(path) is larger than \(maximumFileBytes >> 20) MB") }

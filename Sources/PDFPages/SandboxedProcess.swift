@@ -1,5 +1,6 @@
 import CPDFSandbox
 import Foundation
+import SystemCallRetry
 
 /// One run of a poppler program in its own process: no network (a new network
 /// namespace where the kernel allows it), writes only below its work directory
@@ -97,15 +98,17 @@ public struct SandboxedProcess: Sendable {
         var open = [out, err, statusFD]
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !open.isEmpty {
-            let left = deadline - Self.now()
-            if left <= 0 { result.timedOut = true; break }
+            if deadline - Self.now() <= 0 { result.timedOut = true; break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let n = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 60_000).rounded(.up)))
-            if n < 0 { if errno == EINTR { continue }; break }
+            // The time left is measured again on each try (a retry after a signal waits no longer).
+            let n = retryingOnInterrupt {
+                poll(&fds, nfds_t(fds.count), Int32(min(max(0, deadline - Self.now()) * 1000, 60_000).rounded(.up)))
+            }
+            if n < 0 { break }
             for p in fds where p.revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) }
+                let count = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) } }
                 if count <= 0 {
-                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if count < 0, errno == EAGAIN { continue }
                     open.removeAll { $0 == p.fd }
                     continue
                 }
@@ -117,7 +120,7 @@ public struct SandboxedProcess: Sendable {
         if result.timedOut || result.outputTooLarge { kill(pid, SIGKILL) }
         close(out); close(err); close(statusFD)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
         if status & 0x7f == 0 { result.status = (status >> 8) & 0xff } else { result.signal = status & 0x7f }
         result.errorText = String(decoding: errorBytes, as: UTF8.self)

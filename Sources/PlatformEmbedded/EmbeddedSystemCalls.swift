@@ -1,7 +1,6 @@
 import LoopCore
 import Measure
 import Raster
-import Touch
 
 /// The device loop without a device, in the manner of swift-nio's `NIOEmbedded`: a clock
 /// that only moves when the loop waits, a `poll` that jumps to the next thing due (a
@@ -113,4 +112,7 @@ public final class EmbeddedSystemCalls: SystemCalls {
     public func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer { throw Errno.notSupported }
     public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {}
     public func signalFD(_ signals: [Int32]) throws -> FileDescriptor { signalDescriptor }
+    /// No kernel pipe here: a worker's wake-up would come at a real time the manual clock
+    /// knows nothing of; headless runs wait for background work instead.
+    public func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) { throw Errno.notSupported }
 }

@@ -1,6 +1,6 @@
 import LoopCore
 import Raster
-import Touch
+import Geometry
 
 /// A sink that tells its owner about every frame it shows: the headless player wraps the
 /// real `KMSDisplay` (over memory buffers) in it to capture frames as they are presented.

@@ -1,4 +1,5 @@
 import LoopCore
+import Geometry
 import Touch
 
 /// Touches from a list (a gesture script, a recording), each readable at its time.

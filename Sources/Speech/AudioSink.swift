@@ -1,4 +1,4 @@
-/// Where speech samples go: a sound card (`ALSASink`), or memory (`MemorySink`: the
+/// Where speech samples go: a sound card (`ALSASink`), or memory (`MemoryAudioSink`: the
 /// WAV of `lectern speak`, and tests). Called only on the speech thread; `shouldStop`
 /// is how a wait for room learns that the visitor touched the screen.
 public protocol AudioSink: AnyObject {
@@ -15,7 +15,7 @@ public protocol AudioSink: AnyObject {
 
 /// Samples kept in memory, with where each utterance starts: the WAV of `lectern
 /// speak`, and the tests' way to hear what was said.
-public final class MemorySink: AudioSink {
+public final class MemoryAudioSink: AudioSink {
     public private(set) var samples: [Int16] = []
     public private(set) var sampleRate = 0
     /// Sample offsets at which each `begin` happened.

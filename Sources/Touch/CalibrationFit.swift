@@ -14,25 +14,6 @@ public struct CalibrationMatrix: Sendable, Equatable {
     public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         (a * x + b * y + c, d * x + e * y + f)
     }
-
-    /// The six numbers as udev wants them: shortest round-trip decimals, spaces between.
-    public var udevValue: String {
-        [a, b, c, d, e, f].map { v in
-            let r = (v * 1_000_000).rounded() / 1_000_000
-            return r == r.rounded() ? String(Int(r)) : String(r)
-        }.joined(separator: " ")
-    }
-
-    /// A udev rule that sets the matrix for the touchscreen named `deviceName`
-    /// (install as /etc/udev/rules.d/99-lectern-calibration.rules).
-    public func udevRule(deviceName: String) -> String {
-        let name = deviceName.replacingOccurrences(of: "\"", with: "?")
-        return """
-        # Written by `lectern calibrate`: the touch calibration for "\(name)".
-        ACTION=="add|change", KERNEL=="event[0-9]*", ENV{ID_INPUT_TOUCHSCREEN}=="1", ATTRS{name}=="\(name)", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(udevValue)"
-
-        """
-    }
 }
 
 public enum CalibrationFitError: Error, Sendable, Equatable, CustomStringConvertible {

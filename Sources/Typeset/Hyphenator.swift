@@ -162,8 +162,8 @@ public final class Hyphenator: @unchecked Sendable {
 ///
 /// By default layout waits for a dictionary it needs. The device (`waitsForLoading =
 /// false`) never waits: a dictionary not loaded yet is left out of that layout, loaded in
-/// the background, and `readyDescriptor` becomes readable when it is there, so the first
-/// frame is not held by it and the pages are laid out again with it.
+/// the background, and `onArrival` is called when it is there (on the device it wakes the
+/// loop), so the first frame is not held by it and the pages are laid out again with it.
 public final class HyphenationDictionaries: @unchecked Sendable {
     public static let shared = HyphenationDictionaries()
 
@@ -178,10 +178,7 @@ public final class HyphenationDictionaries: @unchecked Sendable {
     /// background load has started.
     private var skipped: Set<String> = []
     private var started: Set<String> = []
-    private var wakeWrite: Int32 = -1
-    /// Readable (one byte per dictionary) when a dictionary a layout went without has
-    /// loaded; -1 until `waitsForLoading` is turned off.
-    public private(set) var readyDescriptor: Int32 = -1
+    private var arrival: (@Sendable () -> Void)?
 
     init(directories: [String] = Hyphenator.defaultDirectories) { self.directories = directories }
 
@@ -189,22 +186,15 @@ public final class HyphenationDictionaries: @unchecked Sendable {
     /// or goes without it and is told when it arrives (the device: false).
     public var waitsForLoading: Bool {
         get { state.withLock { waits } }
-        set {
-            state.withLock {
-                waits = newValue
-                if !newValue, readyDescriptor < 0 {
-                    var fds: [Int32] = [-1, -1]
-                    if pipe(&fds) == 0 {
-                        for fd in fds {
-                            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                        }
-                        readyDescriptor = fds[0]
-                        wakeWrite = fds[1]
-                    }
-                }
-            }
-        }
+        set { state.withLock { waits = newValue } }
+    }
+
+    /// Called, on the thread that loaded it, once per dictionary a layout went without
+    /// (not waiting) when it has loaded: the device hands the loop's wake-up here
+    /// (`WakePipe.wake`), before it turns waiting off.
+    public var onArrival: (@Sendable () -> Void)? {
+        get { state.withLock { arrival } }
+        set { state.withLock { arrival = newValue } }
     }
 
     /// The dictionary for `language`; nil when there is none, or (not waiting) while it
@@ -244,13 +234,6 @@ public final class HyphenationDictionaries: @unchecked Sendable {
     /// Whether `language`'s dictionary has been asked for and loaded (tests).
     func isLoaded(_ language: String) -> Bool { lock.withLock { loaded[language] != nil } }
 
-    /// Reads what `readyDescriptor` holds (the loop, before laying out again).
-    public func drainReady() {
-        guard readyDescriptor >= 0 else { return }
-        var scratch = [UInt8](repeating: 0, count: 64)
-        while scratch.withUnsafeMutableBytes({ read(readyDescriptor, $0.baseAddress, $0.count) }) > 0 {}
-    }
-
     private func wentWithout(_ language: String) {
         state.withLock { _ = skipped.insert(language) }
         preload(language)
@@ -263,11 +246,8 @@ public final class HyphenationDictionaries: @unchecked Sendable {
     }
 
     private func announce(_ language: String) {
-        state.withLock {
-            guard skipped.remove(language) != nil, wakeWrite >= 0 else { return }
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
-        }
+        let told = state.withLock { skipped.remove(language) != nil ? arrival : nil }
+        told?()
     }
 }
 

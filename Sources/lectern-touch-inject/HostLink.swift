@@ -1,4 +1,5 @@
 import Glibc
+import SystemCallRetry
 
 /// The guest's side of the host protocol on a raw serial port: `@@CAPTURE name` asks
 /// the host for a QMP screendump, which it answers with `@@ACK name` once the file is
@@ -39,7 +40,8 @@ final class HostLink {
             let left = deadline - monotonicSeconds()
             guard left > 0 else { throw InjectError("no ack from the host for capture \(name) in \(Int(timeout)) s") }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(left * 1000) + 1) >= 0 || errno == EINTR else {
+            // The time left is measured again on each try (a retry after a signal waits no longer).
+            guard retryingOnInterrupt({ poll(&p, 1, Int32(max(0, deadline - monotonicSeconds()) * 1000) + 1) }) >= 0 else {
                 throw InjectError("poll on the host port failed: \(errnoText())")
             }
             var buffer = [UInt8](repeating: 0, count: 256)
@@ -59,8 +61,7 @@ final class HostLink {
         guard let fd else { return }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingOnInterrupt { bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { return }
             bytes = bytes.dropFirst(n)
         }
@@ -77,5 +78,10 @@ func sleepSeconds(_ s: Double) {
     guard s > 0 else { return }
     var ts = timespec(tv_sec: Int(s), tv_nsec: Int((s - s.rounded(.down)) * 1e9))
     var left = timespec()
-    while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
+    // After a signal, sleep only what was left.
+    _ = retryingOnInterrupt {
+        let result = nanosleep(&ts, &left)
+        ts = left
+        return result
+    }
 }

@@ -1,5 +1,6 @@
 import TextFile
 import Glibc
+import Geometry
 import Touch
 
 // lectern-touch-inject: the machine test's touchscreen. Creates a uinput multitouch

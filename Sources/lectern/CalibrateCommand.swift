@@ -1,11 +1,14 @@
+import Display
 import Logging
 import LecternLog
 import ArgumentParser
 import Foundation
 import Glibc
+import LoopCore
 import Measure
 import Platform
 import Raster
+import Geometry
 import Touch
 
 /// `lectern calibrate`: on the kiosk, shows targets near the corners and in the middle,
@@ -65,20 +68,22 @@ struct CalibrateCommand: ParsableCommand {
         var session = CalibrationSession(width: mode.width, height: mode.height)
         try draw(session, on: display)
         let deadline = Self.now() + timeout
-        var fds = [pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: display.pollFD?.rawValue ?? -1, events: Int16(POLLIN), revents: 0)]
+        var requests = [PollRequest(fd: FileDescriptor(source.fd)), PollRequest(fd: FileDescriptor(signals.fd)),
+                        PollRequest(fd: display.pollFD ?? FileDescriptor(-1))]
         while !session.isDone {
             let remaining = deadline - Self.now()
             if remaining <= 0 {
                 FileHandle.standardError.write(Data("lectern: calibrate: timed out after \(Int(timeout)) s with \(session.raw.count) of \(session.targets.count) targets touched\n".utf8))
                 throw ExitCode(75)
             }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 1) * 1000))
-            if ready < 0 && errno != EINTR { throw CLIUsageError("calibrate: poll failed: \(String(cString: strerror(errno)))") }
-            if fds[1].revents != 0 { signals.consume(); say("stopped"); throw ExitCode(1) }
-            if fds[2].revents != 0 { _ = try? display.handleReadable() }
-            if fds[0].revents != 0 {
+            do {
+                _ = try system.poll(&requests, timeout: Int32(min(remaining, 1) * 1000))
+            } catch {
+                throw CLIUsageError("calibrate: poll failed: \(error)")
+            }
+            if !requests[1].returned.isEmpty { signals.consume(); say("stopped"); throw ExitCode(1) }
+            if !requests[2].returned.isEmpty { _ = try? display.handleReadable() }
+            if !requests[0].returned.isEmpty {
                 touches.removeAll(keepingCapacity: true)
                 source.dispatch(into: &touches)
                 var advanced = false

@@ -1,3 +1,4 @@
+import Display
 import ArgumentParser
 import Foundation
 import Kiosk

@@ -1,3 +1,4 @@
+import Display
 import ArgumentParser
 import CSystemShim
 import Foundation
@@ -7,6 +8,7 @@ import Logging
 import LoopCore
 import Measure
 import Platform
+import Geometry
 import Touch
 
 /// `lectern input-debug`: what the touchscreen says, and what Lectern makes of it.

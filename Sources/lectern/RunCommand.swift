@@ -1,3 +1,4 @@
+import Display
 import KioskDevice
 import Logging
 import LecternLog
@@ -9,7 +10,6 @@ import Typeset
 import Measure
 import Platform
 import Raster
-import Touch
 
 /// `lectern run`: the kiosk on the display, as the systemd service starts it.
 ///
@@ -108,16 +108,14 @@ struct RunCommand: ParsableCommand {
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
         // The first frame does not wait for a hyphenation dictionary (German: over a
         // second to load): pages are laid out without it, then again when it is there.
-        HyphenationDictionaries.shared.waitsForLoading = false
-        if HyphenationDictionaries.shared.readyDescriptor >= 0 {
-            session.wakeSources.append((HyphenationDictionaries.shared.readyDescriptor, { time in
-                HyphenationDictionaries.shared.drainReady()
-                kiosk.hyphenationArrived(at: time)
-            }))
+        if let arrival = try? session.wakePipe({ time in kiosk.hyphenationArrived(at: time) }) {
+            HyphenationDictionaries.shared.onArrival = arrival.wake
         }
-        // PDF pages are rendered off the loop; their pipe wakes it when a page is ready.
-        if kioskConfig.pages.contains(where: \.isPDF) {
-            session.wakeSources.append((PDFRenderQueue.shared.readyDescriptor, { time in kiosk.backgroundWorkFinished(at: time) }))
+        HyphenationDictionaries.shared.waitsForLoading = false
+        // PDF pages are rendered off the loop; a pipe wakes it when a page is ready.
+        if kioskConfig.pages.contains(where: \.isPDF),
+           let finished = try? session.wakePipe({ time in kiosk.backgroundWorkFinished(at: time) }) {
+            PDFRenderQueue.shared.onFinished = finished.wake
         }
         do {
             try session.run(scene: kiosk, delegate: delegate)

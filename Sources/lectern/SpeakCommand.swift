@@ -38,7 +38,7 @@ struct SpeakCommand: ParsableCommand {
         } catch {
             throw DataError("\(error)")
         }
-        let sink = MemorySink()
+        let sink = MemoryAudioSink()
         try sink.begin(sampleRate: synthesizer.sampleRate)
         var report = ""
         for utterance in utterances {

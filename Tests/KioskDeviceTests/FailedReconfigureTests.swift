@@ -1,9 +1,10 @@
+import Display
 import Foundation
 import KioskDevice
 import Logging
 import LoopCore
-import Platform
 import PlatformEmbedded
+import Geometry
 import Touch
 import XCTest
 @testable import Kiosk

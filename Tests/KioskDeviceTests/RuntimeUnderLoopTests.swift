@@ -5,6 +5,7 @@ import Logging
 import LoopCore
 import PlatformEmbedded
 import Raster
+import Geometry
 import Touch
 import XCTest
 @testable import Kiosk
@@ -28,7 +29,7 @@ final class RuntimeUnderLoopTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
     private struct Rig {
-        let clock: ManualClock, system: EmbeddedSystemCalls, sink: MemorySink, runtime: KioskRuntime, loop: DeviceLoop
+        let clock: ManualClock, system: EmbeddedSystemCalls, sink: MemoryFrameSink, runtime: KioskRuntime, loop: DeviceLoop
         let input: ScriptedInput
         func run() throws { do { try loop.run() } catch is EmbeddedRunFinished {} }
     }
@@ -38,7 +39,7 @@ final class RuntimeUnderLoopTests: XCTestCase {
     private func rig(horizon: Double, events: [TouchEvent] = []) throws -> Rig {
         let clock = ManualClock(0)
         let system = EmbeddedSystemCalls(clock: clock, horizon: horizon)
-        let sink = try MemorySink(width: 320, height: 240)
+        let sink = try MemoryFrameSink(width: 320, height: 240)
         let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
         let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: runtime, signals: [1, 15])
         let input = ScriptedInput(events, system: system)

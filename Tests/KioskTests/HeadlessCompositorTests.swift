@@ -1,5 +1,5 @@
+import Display
 import KioskHeadless
-import Platform
 import Raster
 import Touch
 import XCTest

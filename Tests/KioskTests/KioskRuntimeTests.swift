@@ -1,6 +1,6 @@
 import Foundation
 import Raster
-import Touch
+import Geometry
 import XCTest
 import Logging
 import LecternLog

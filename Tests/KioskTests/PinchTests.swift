@@ -105,20 +105,30 @@ final class PinchTests: XCTestCase {
     /// slides sideways before the second lands (as a pull would start), fingers landing 60 ms
     /// apart near the right edge. None opens the menu, taps, or arms the pull.
     func testATwoFingerPinchNeverOpensTheMenu() throws {
-        let scripts = [
+        // Each script built in typed steps: Swift 6.2's type checker gives up on one literal.
+        let slide: [String] = (1...12).map { (k: Int) -> String in
+            let t: Double = 0.5 + Double(k) / 120, x: Double = 1800 - Double(k) * 8.4
+            return "\(t) move 0 \(x) 540"
+        }
+        let spreadAfterSlide: [String] = (1...40).map { (k: Int) -> String in
+            let t: Double = 0.6 + Double(k) / 120
+            let x0: Double = 1700 + Double(k) * 3, x1: Double = 1500 - Double(k) * 8
+            return "\(t) move 0 \(x0) 540\n\(t) move 1 \(x1) 540"
+        }
+        let nearTheEdge: [String] = (1...30).map { (k: Int) -> String in
+            let t: Double = 0.56 + Double(k) / 120
+            let x0: Double = 1880 - Double(k) * 2, x1: Double = 1700 - Double(k) * 12
+            return "\(t) move 0 \(x0) 500\n\(t) move 1 \(x1) 500"
+        }
+        let slideThenPinch: String = "0.5 down 0 1800 540\n" + slide.joined(separator: "\n")
+            + "\n0.6 move 0 1700 540\n0.6 down 1 1500 540\n" + spreadAfterSlide.joined(separator: "\n") + "\n1.0 up 0\n1.0 up 1"
+        let landingApart: String = "0.5 down 0 1880 500\n0.56 down 1 1700 500\n" + nearTheEdge.joined(separator: "\n") + "\n0.9 up 1\n0.9 up 0"
+        let scripts: [String] = [
             pinchScript(at: 0.5, from: 300, to: 700),
             pinchScript(at: 0.5, from: 700, to: 200),
             pinchScript(at: 0.5, from: 200, to: 600, vertical: true),
-            "0.5 down 0 1800 540\n" + (1...12).map { k in "\(0.5 + Double(k) / 120) move 0 \(1800 - Double(k) * 8.4) 540" }.joined(separator: "\n")
-                + "\n0.6 move 0 1700 540\n0.6 down 1 1500 540\n" + (1...40).map { k in
-                "\(0.6 + Double(k) / 120) move 0 \(1700 + Double(k) * 3) 540\n\(0.6 + Double(k) / 120) move 1 \(1500 - Double(k) * 8) 540"
-            }.joined(separator: "\n") + "\n1.0 up 0\n1.0 up 1",
-            """
-            0.5 down 0 1880 500
-            0.56 down 1 1700 500
-            """ + "\n" + (1...30).map { k in
-                "\(0.56 + Double(k) / 120) move 0 \(1880 - Double(k) * 2) 500\n\(0.56 + Double(k) / 120) move 1 \(1700 - Double(k) * 12) 500"
-            }.joined(separator: "\n") + "\n0.9 up 1\n0.9 up 0",
+            slideThenPinch,
+            landingApart,
         ]
         for script in scripts {
             let (assembly, player) = try kiosk(paragraphs: 12)

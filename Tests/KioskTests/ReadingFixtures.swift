@@ -19,9 +19,11 @@ enum ReadingFixtures {
 
     /// `count` paragraphs of two to five sentences each.
     static func prose(paragraphs count: Int) -> String {
-        (0..<count).map { p in
-            (0..<(2 + p % 4)).map { sentences[(p * 3 + $0) % sentences.count] }.joined(separator: " ")
-        }.joined(separator: "\n\n")
+        let paragraphs: [String] = (0..<count).map { (p: Int) -> String in
+            let picked: [String] = (0..<(2 + p % 4)).map { (s: Int) -> String in sentences[(p * 3 + s) % sentences.count] }
+            return picked.joined(separator: " ")
+        }
+        return paragraphs.joined(separator: "\n\n")
     }
 
     static func config(markdown: String) -> KioskConfig {

@@ -1,6 +1,7 @@
 import Foundation
 import KioskHeadless
 import LoopCore
+import PlatformEmbedded  // the memory KMS device under the player: its DPMS
 import Touch
 import XCTest
 @testable import Kiosk

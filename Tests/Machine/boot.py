@@ -78,6 +78,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--timeout", type=float, default=300, help="whole boot, seconds")
     ap.add_argument("--memory", default="1024")
+    ap.add_argument("--arch", default="x86_64", choices=["x86_64", "aarch64"],
+                    help="aarch64: Debian's arm64 kernel on QEMU's virt board")
     a = ap.parse_args()
     wav = os.path.abspath(os.path.join(a.out, "audio.wav"))
 
@@ -97,18 +99,28 @@ def main():
             os.unlink(p)
     console = os.path.join(a.out, "console.log")
     module = {"bochs": "bochs", "virtio-gpu": "virtio-gpu"}[a.driver]
-    cmdline = (f"console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init "
-               f"machine.driver={module} machine.scenarios={a.scenarios}")
-    argv = ["qemu-system-x86_64", "-machine", "pc,accel=tcg", "-cpu", "max", "-m", a.memory,
+    if a.arch == "aarch64":
+        # The virt board has one UART (PL011, ttyAMA0: the console); the protocol port is
+        # a PCI 16550 (ttyS0 in the guest). No sound card: speech is not checked on arm64.
+        console_tty, proto_tty = "ttyAMA0", "ttyS0"
+        machine = ["qemu-system-aarch64", "-machine", "virt", "-cpu", "cortex-a72"]
+        ports = ["-serial", "chardev:con", "-device", "pci-serial,chardev=proto"]
+        sound = []
+    else:
+        console_tty, proto_tty = "ttyS0", "ttyS1"
+        machine = ["qemu-system-x86_64", "-machine", "pc,accel=tcg", "-cpu", "max"]
+        ports = ["-serial", "chardev:con", "-serial", "chardev:proto"]
+        # Speech (kiosk-speech): what the guest plays is written to OUT/audio.wav.
+        sound = ["-audiodev", f"wav,id=snd0,path={wav}", "-device", "intel-hda",
+                 "-device", "hda-output,audiodev=snd0"]
+    cmdline = (f"console={console_tty} quiet loglevel=4 panic=-1 rdinit=/init "
+               f"machine.driver={module} machine.scenarios={a.scenarios} machine.proto={proto_tty}")
+    argv = machine + ["-m", a.memory,
             "-smp", "1", "-no-reboot", "-display", "none", "-nodefaults",
             "-kernel", a.kernel, "-initrd", a.initrd, "-append", cmdline,
-            "-chardev", f"file,id=con,path={console}", "-serial", "chardev:con",
-            "-chardev", f"socket,id=proto,path={proto_path},server=on,wait=off",
-            "-serial", "chardev:proto",
-            "-qmp", f"unix:{qmp_path},server=on,wait=off",
-            # Speech (kiosk-speech): what the guest plays is written to OUT/audio.wav.
-            "-audiodev", f"wav,id=snd0,path={wav}", "-device", "intel-hda",
-            "-device", "hda-output,audiodev=snd0"] + DEVICES[a.driver]
+            "-chardev", f"file,id=con,path={console}",
+            "-chardev", f"socket,id=proto,path={proto_path},server=on,wait=off"] + ports + [
+            "-qmp", f"unix:{qmp_path},server=on,wait=off"] + sound + DEVICES[a.driver]
     started = time.monotonic()
     deadline = started + a.timeout
     qemu = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -5,9 +5,9 @@
 #   start the touch injector (it creates the device and waits), start the app from
 #   the scenario's `run` line, wait until it is ready, let the injector play the
 #   gesture script (it asks the host for screendumps), stop the app with SIGTERM.
-# Host protocol on /dev/ttyS1 (raw): guest writes `@@CAPTURE name`, `@@LOG text`,
+# Host protocol on the port machine.proto names (raw; ttyS1 on x86-64, ttyS0 on arm64): guest writes `@@CAPTURE name`, `@@LOG text`,
 # `@@SCENARIO name`, `@@FAIL text`, `@@DONE`; the host answers a capture with
-# `@@ACK name`. The kernel console is /dev/ttyS0 (kept by the host as console.log).
+# `@@ACK name`. The kernel console (ttyS0, ttyAMA0 on arm64) is kept by the host as console.log.
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 mount -t proc proc /proc
@@ -16,12 +16,16 @@ mount -t devtmpfs devtmpfs /dev
 mkdir -p /dev/pts /run /tmp && mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /run
 
-proto=/dev/ttyS1
+arg() { sed -n "s/.*machine\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+# The protocol port: the second 16550 on x86-64, a PCI 16550 on arm64's virt board.
+proto=/dev/$(arg proto)
+[ "$proto" = /dev/ ] && proto=/dev/ttyS1
+modprobe 8250_pci 2>/dev/null || true   # built in on x86-64, maybe a module elsewhere
+for i in $(seq 100); do [ -e $proto ] && break; sleep 0.1; done
 stty -F $proto raw -echo 115200
 say() { echo "$*" > $proto; }
 log() { say "@@LOG $*"; }
 fail() { say "@@FAIL $*"; }
-arg() { sed -n "s/.*machine\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
 
 driver=$(arg driver)
 scenarios=$(arg scenarios | tr , ' ')

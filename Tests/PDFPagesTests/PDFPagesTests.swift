@@ -1,4 +1,6 @@
 import Foundation
+import LoopCore
+import Platform
 import Raster
 import LecternTestSupport
 import XCTest
@@ -114,13 +116,17 @@ final class PDFPagesTests: XCTestCase {
 
     func testQueueRendersOffTheCallerAndWakesThePipe() throws {
         let queue = PDFRenderQueue(tools: PDFTools(cacheDirectory: cache))
+        let wake = try WakePipe(system: LinuxSystemCalls())  // as `lectern run` wires it
+        queue.onFinished = wake.wake
         queue.request(.open(path: Self.fixture))
-        var fds = [pollfd(fd: queue.readyDescriptor, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: wake.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
         XCTAssertEqual(poll(&fds, 1, 20_000), 1)
+        wake.drain()
         let done = queue.collect()
         guard case let .opened(opened)? = done.first?.1 else { return XCTFail("\(done)") }
         queue.request(.render(path: Self.fixture, hash: opened.hash, page: 2, width: 200))
         queue.waitUntilIdle()
+        wake.drain()
         guard case let .rendered(image)? = queue.collect().first?.1 else { return XCTFail("no page") }
         XCTAssertEqual(image.width, 200)
         // Nothing pending: the pipe is quiet.

@@ -4,6 +4,7 @@ import LoopCore
 import PlatformEmbedded
 import XCTest
 import Raster
+import Geometry
 import Touch
 @testable import Platform
 

@@ -1,174 +1,12 @@
+import Display
 import Frames
 import LecternLog
 import Logging
 import LoopCore
-import Platform
 import PlatformEmbedded
 import Raster
+import Geometry
 import Touch
-
-/// A KMS device that records calls; dumb buffers are plain memory with a pitch wider
-/// than width × 4 whose padding starts as a sentinel.
-final class FakeKMSDevice: KMSDevice {
-    static let padding: UInt32 = 0xDEAD_BEEF
-    let fd = FileDescriptor(40)
-    let path = "/dev/dri/card9"
-    var driverName = "fake"
-    var maxFramebufferHeight = 4096
-    /// Errors for `addFramebuffer` (a driver that refuses offsets).
-    var addFramebufferError: Errno?
-    /// Framebuffers from `addFramebuffer` still registered: id → (buffer handle, first row, first column).
-    var offsetFramebuffers: [UInt32: (handle: UInt32, rows: Int, columns: Int)] = [:]
-    private var nextOffsetFB: UInt32 = 5000
-    /// What the CRTC scans out: the framebuffer, x and y of the last SetCrtc / flip.
-    private(set) var onScreen: (framebuffer: UInt32, x: Int, y: Int)?
-    private(set) var buffersByHandle: [UInt32: DumbBuffer] = [:]
-    var crtcs: [UInt32] = [31, 32]
-    var connectorList: [ConnectorInfo]
-    var calls: [String] = []
-    var flipError: Errno?
-    var dirtyError: Errno?
-    var setCRTCError: Errno?
-    var pendingFlips = 0
-    /// Called when a flip is queued (the embedded loop makes its event readable).
-    var onFlip: () -> Void = {}
-    var extraPitch = 64
-    var saved = SavedCRTC(crtc: 31, framebuffer: 7, mode: DisplayMode(width: 640, height: 480))
-    private var nextHandle: UInt32 = 100
-    private(set) var allocations: [UnsafeMutableRawPointer] = []
-
-    init(connectors: [ConnectorInfo]) { connectorList = connectors }
-
-    deinit { for a in allocations { a.deallocate() } }
-
-    func crtcIDs() throws -> [UInt32] { crtcs }
-    func connectors() throws -> [ConnectorInfo] { connectorList }
-    func saveCRTC(_ crtc: UInt32) -> SavedCRTC? { calls.append("saveCRTC \(crtc)"); return saved }
-
-    /// Buffers wider than this are refused (a driver short of scan-out memory).
-    var refuseBuffersWiderThan = Int.max
-
-    func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer {
-        if width > refuseBuffersWiderThan { throw Errno(12 /* ENOMEM */) }
-        let pitch = width * 4 + extraPitch
-        let size = pitch * height
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        memory.initializeMemory(as: UInt32.self, repeating: Self.padding, count: size / 4)
-        allocations.append(memory)
-        nextHandle += 1
-        calls.append("create \(width)x\(height)")
-        let buffer = DumbBuffer(handle: nextHandle, framebuffer: nextHandle + 1000, width: width, height: height,
-                                pitch: pitch, size: size, pixels: memory)
-        buffersByHandle[nextHandle] = buffer
-        liveBytes[nextHandle] = size
-        return buffer
-    }
-
-    func destroyDumbBuffer(_ buffer: DumbBuffer) {
-        liveBytes[buffer.handle] = nil
-        calls.append("destroy fb \(buffer.framebuffer)")
-    }
-
-    /// Scan-out memory: showing a frame while the live buffers need more fails with
-    /// ENOMEM (bochs pins them in its video memory when a flip or modeset shows one).
-    var scanoutMemory = Int.max
-    private var liveBytes: [UInt32: Int] = [:]
-    private func pin() throws {
-        if liveBytes.values.reduce(0, +) > scanoutMemory { throw Errno(12 /* ENOMEM */) }
-    }
-
-    func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode, x: Int, y: Int) throws {
-        if let setCRTCError { throw setCRTCError }
-        try pin()
-        calls.append("setCRTC \(crtc) fb \(framebuffer) conn \(connector) \(mode)" + (x != 0 ? " x \(x)" : "") + (y != 0 ? " y \(y)" : ""))
-        onScreen = (framebuffer, x, y)
-    }
-
-    func addFramebuffer(over buffer: DumbBuffer, rows: Int, columns: Int, width: Int, height: Int) throws -> UInt32 {
-        if let addFramebufferError { throw addFramebufferError }
-        precondition(rows >= 0 && rows + height <= buffer.height, "offset framebuffer outside its buffer")
-        precondition(columns >= 0 && columns + width <= buffer.width, "offset framebuffer outside its buffer")
-        nextOffsetFB += 1
-        offsetFramebuffers[nextOffsetFB] = (buffer.handle, rows, columns)
-        calls.append("addFB \(nextOffsetFB) over \(buffer.handle) rows \(rows)" + (columns != 0 ? " columns \(columns)" : ""))
-        return nextOffsetFB
-    }
-
-    /// Framebuffers removed while the CRTC still scanned them out (a driver would turn
-    /// the CRTC off): must stay empty.
-    private(set) var removedWhileOnScreen: [UInt32] = []
-
-    func removeFramebuffer(_ framebuffer: UInt32) {
-        if onScreen?.framebuffer == framebuffer || (pendingFlips > 0 && shownBeforeFlip == framebuffer) {
-            removedWhileOnScreen.append(framebuffer)
-        }
-        offsetFramebuffers[framebuffer] = nil
-        calls.append("rmFB \(framebuffer)")
-    }
-
-    func restoreCRTC(_ saved: SavedCRTC, connector: UInt32) throws {
-        calls.append("restoreCRTC \(saved.crtc) fb \(saved.framebuffer) conn \(connector)")
-    }
-
-    /// Whether `enableAtomic` finds a primary plane, and an error for `atomicFlip`.
-    var atomicSupported = false
-    var atomicError: Errno?
-    func enableAtomic(crtc: UInt32, crtcIndex: Int) -> Bool { atomicSupported }
-    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
-                    damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
-        if let atomicError { throw atomicError }
-        try pin()
-        shownBeforeFlip = onScreen?.framebuffer
-        precondition(atomicSupported, "atomic commit without atomic modesetting")
-        pendingFlips += 1
-        onFlip()
-        calls.append("atomic \(crtc) fb \(framebuffer)" + (sourceX != 0 ? " srcX \(sourceX)" : "") + " srcY \(sourceY) \(width)x\(height) damage "
-                     + damage.map { "\($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ","))
-        onScreen = (framebuffer, sourceX, sourceY)
-    }
-
-    /// The framebuffer the panel scans out until the queued flip completes.
-    private(set) var shownBeforeFlip: UInt32?
-
-    func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
-        if let flipError { throw flipError }
-        try pin()
-        shownBeforeFlip = onScreen?.framebuffer
-        pendingFlips += 1
-        onFlip()
-        calls.append("pageFlip \(crtc) fb \(framebuffer)")
-        onScreen = (framebuffer, onScreen?.x ?? 0, onScreen?.y ?? 0)
-    }
-
-    func dirtyFramebuffer(_ framebuffer: UInt32, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {
-        calls.append("dirtyFB \(framebuffer) \(rects.map { "\($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ","))")
-        if let dirtyError { throw dirtyError }
-    }
-
-    func readFlipEvents() throws -> Int { let n = pendingFlips; pendingFlips = 0; return n }
-    func dropMaster() throws { calls.append("dropMaster") }
-    /// How many more `setMaster` calls fail with EBUSY (another program is master).
-    var masterBusyFor = 0
-    func setMaster() throws {
-        calls.append("setMaster")
-        if masterBusyFor > 0 { masterBusyFor -= 1; throw Errno(16 /* EBUSY */) }
-    }
-    func setPower(connector: UInt32, on: Bool) throws { calls.append("power \(connector) \(on ? "on" : "off")") }
-
-    /// The pixel the screen shows at (x, y), as a driver that honours both framebuffer
-    /// offsets and the CRTC's (or plane's source) x and y would scan it out.
-    func screenPixel(x: Int, y: Int) -> UInt32? {
-        guard let onScreen else { return nil }
-        var handle = onScreen.framebuffer - 1000, rows = onScreen.y, columns = onScreen.x
-        if let offset = offsetFramebuffers[onScreen.framebuffer] { handle = offset.handle; rows += offset.rows; columns += offset.columns }
-        guard let buffer = buffersByHandle[handle] else { return nil }
-        return pixel(buffer, x: columns + x, y: rows + y)
-    }
-
-    func pixel(_ buffer: DumbBuffer, x: Int, y: Int) -> UInt32 {
-        (buffer.pixels + y * buffer.pitch + x * 4).load(as: UInt32.self)
-    }
-}
 
 func connector(_ id: UInt32, _ name: String, connected: Bool = true, modes: [DisplayMode], crtcs: Set<Int> = [0, 1],
                current: UInt32? = nil) -> ConnectorInfo {
@@ -302,10 +140,10 @@ final class RecordingDelegate: DeviceLoopDelegate {
 /// A display over a fake device named after `driver` (scrolling by offset on, atomic
 /// commits where `atomic`), `configure`d before it starts, logging into `log`.
 func startedFakeDisplay(driver: String, width: Int, height: Int, atomic: Bool = false,
-                        configure: (FakeKMSDevice) -> Void = { _ in },
-                        log: @escaping (String) -> Void) throws -> (KMSDisplay, FakeKMSDevice) {
+                        configure: (MemoryKMSDevice) -> Void = { _ in },
+                        log: @escaping (String) -> Void) throws -> (KMSDisplay, MemoryKMSDevice) {
     let mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true)
-    let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
+    let device = MemoryKMSDevice.recordingCard(connectors: [connector(5, "Virtual-1", modes: [mode])])
     device.driverName = driver
     device.atomicSupported = atomic
     configure(device)

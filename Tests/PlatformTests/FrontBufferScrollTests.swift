@@ -1,7 +1,8 @@
 import LecternLog
 import Logging
 import LoopCore
-@testable import Platform
+@testable import Display
+import PlatformEmbedded
 import Raster
 import Touch
 import XCTest
@@ -14,7 +15,7 @@ final class FrontBufferScrollTests: XCTestCase {
     var lines: [String] = []
     let w = 16, h = 16
 
-    private func makeDisplay(driver: String, atomic: Bool) throws -> (KMSDisplay, FakeKMSDevice) {
+    private func makeDisplay(driver: String, atomic: Bool) throws -> (KMSDisplay, MemoryKMSDevice) {
         try startedFakeDisplay(driver: driver, width: w, height: h, atomic: atomic) { [unowned self] in lines.append($0) }
     }
 
@@ -38,14 +39,14 @@ final class FrontBufferScrollTests: XCTestCase {
     }
 
     /// The screen shows the shadow's window, pixel for pixel.
-    private func expectScreenIsShadow(_ display: KMSDisplay, _ device: FakeKMSDevice, _ what: String) throws {
+    private func expectScreenIsShadow(_ display: KMSDisplay, _ device: MemoryKMSDevice, _ what: String) throws {
         let canvas = try XCTUnwrap(display.canvas)
         for y in 0..<h {
             XCTAssertEqual(device.screenPixel(x: 3, y: y), canvas.pixel(x: 3, y: y), "\(what): row \(y)")
         }
     }
 
-    private func scroll(_ display: KMSDisplay, _ device: FakeKMSDevice, by dy: Int) throws {
+    private func scroll(_ display: KMSDisplay, _ device: MemoryKMSDevice, by dy: Int) throws {
         let pan = try offeredPan(display, by: dy)
         drawRows(pan.window, top: pan.top, dy < 0 ? h + dy..<h : 0..<dy)
         let strip = Region(IntRect(x: 0, y: dy < 0 ? h + dy : 0, width: w, height: abs(dy)))

@@ -1,16 +1,18 @@
 import LecternLog
 import Logging
-import Touch
+import Geometry
 import XCTest
 import Raster
-@testable import Platform
+@testable import Display
+import PlatformEmbedded
+import Platform
 
 final class KMSDisplayTests: XCTestCase {
     let mode = DisplayMode(width: 8, height: 4, refresh: 60, preferred: true)
     var lines: [String] = []
 
-    func makeDisplay(rotation: Rotation = .r0, connected: Bool = true) throws -> (KMSDisplay, FakeKMSDevice) {
-        let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", connected: connected, modes: [mode])])
+    func makeDisplay(rotation: Rotation = .r0, connected: Bool = true) throws -> (KMSDisplay, MemoryKMSDevice) {
+        let device = MemoryKMSDevice.recordingCard(connectors: [connector(5, "Virtual-1", connected: connected, modes: [mode])])
         let display = KMSDisplay(device: device, rotation: rotation, log: Logger { [unowned self] in lines.append($0) })
         return (display, device)
     }
@@ -104,7 +106,7 @@ final class KMSDisplayTests: XCTestCase {
         XCTAssertEqual(device.pixel(b0, x: 7, y: 3), 3)
         XCTAssertEqual(device.pixel(b0, x: 4, y: 2), 1)
         XCTAssertEqual(display.pendingDamage[1], Region(IntRect(x: 6, y: 3, width: 2, height: 1)))
-        XCTAssertEqual((b0.pixels + 8 * 4).load(as: UInt32.self), FakeKMSDevice.padding, "pitch padding untouched")
+        XCTAssertEqual((b0.pixels + 8 * 4).load(as: UInt32.self), MemoryKMSDevice.padding, "pitch padding untouched")
     }
 
     func testRotatedDisplayLaysOutInRotatedSize() throws {

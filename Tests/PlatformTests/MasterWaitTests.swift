@@ -3,14 +3,14 @@ import Logging
 import LoopCore
 import PlatformEmbedded
 import XCTest
-@testable import Platform
+@testable import Display
 
 /// Another program holds DRM master at start: Lectern says so once, asks again every
 /// 500 ms (no busy loop), takes the display when it is free, and a SIGTERM while waiting
 /// ends the wait at once.
 final class MasterWaitTests: XCTestCase {
-    private func device() -> FakeKMSDevice {
-        FakeKMSDevice(connectors: [])
+    private func device() -> MemoryKMSDevice {
+        MemoryKMSDevice.recordingCard(connectors: [])
     }
 
     func testWaitsAndTakesTheDisplayWhenMasterIsFree() throws {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Platform
+@testable import Display
 
 final class OutputChoiceTests: XCTestCase {
     let small = DisplayMode(width: 1024, height: 768, refresh: 60)

@@ -1,7 +1,7 @@
-import Touch
+import Geometry
 import XCTest
 import Raster
-@testable import Platform
+@testable import Display
 
 final class ScanoutCopyTests: XCTestCase {
     static let sentinel: UInt32 = 0xDEAD_BEEF

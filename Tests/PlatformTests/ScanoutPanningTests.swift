@@ -5,9 +5,10 @@ import Kiosk
 @testable import LoopCore
 import PlatformEmbedded
 import Raster
+import Geometry
 import Touch
 import XCTest
-@testable import Platform
+@testable import Display
 
 /// Scrolling by scan-out offset with the fake device: the method chosen per driver,
 /// the calls made, the fallback, and (with the real renderer) every frame on screen
@@ -15,9 +16,9 @@ import XCTest
 final class ScanoutPanningTests: XCTestCase {
     var lines: [String] = []
 
-    func makeDisplay(driver: String, width: Int = 8, height: Int = 4, rotation: Rotation = .r0) -> (KMSDisplay, FakeKMSDevice) {
+    func makeDisplay(driver: String, width: Int = 8, height: Int = 4, rotation: Rotation = .r0) -> (KMSDisplay, MemoryKMSDevice) {
         let mode = DisplayMode(width: width, height: height, refresh: 60, preferred: true)
-        let device = FakeKMSDevice(connectors: [connector(5, "Virtual-1", modes: [mode])])
+        let device = MemoryKMSDevice.recordingCard(connectors: [connector(5, "Virtual-1", modes: [mode])])
         device.driverName = driver
         let display = KMSDisplay(device: device, rotation: rotation, log: Logger { [unowned self] in lines.append($0) })
         display.panOverride = "on"
@@ -207,7 +208,7 @@ final class ScanoutPanningTests: XCTestCase {
         let fresh: Bitmap
         var framesCompared = 0
 
-        init(display: KMSDisplay, device: FakeKMSDevice, width: Int, height: Int, rotation: Rotation = .r0,
+        init(display: KMSDisplay, device: MemoryKMSDevice, width: Int, height: Int, rotation: Rotation = .r0,
              onMismatch: @escaping (String) -> Void) throws {
             system = EmbeddedSystemCalls(clock: clock, horizon: 0)
             system.recordsPolls = false

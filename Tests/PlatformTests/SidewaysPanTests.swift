@@ -1,7 +1,8 @@
 import LecternLog
 import Logging
 import LoopCore
-@testable import Platform
+@testable import Display
+import PlatformEmbedded
 import Raster
 import Touch
 import XCTest
@@ -13,7 +14,7 @@ final class SidewaysPanTests: XCTestCase {
     var lines: [String] = []
     let w = 64, h = 4
 
-    private func makeDisplay(driver: String, atomic: Bool = false) throws -> (KMSDisplay, FakeKMSDevice) {
+    private func makeDisplay(driver: String, atomic: Bool = false) throws -> (KMSDisplay, MemoryKMSDevice) {
         let (display, device) = try startedFakeDisplay(driver: driver, width: w, height: h, atomic: atomic) { [unowned self] in
             lines.append($0)
         }
@@ -27,7 +28,7 @@ final class SidewaysPanTests: XCTestCase {
         return (display, device)
     }
 
-    private func screenRow(_ device: FakeKMSDevice) -> [UInt32] {
+    private func screenRow(_ device: MemoryKMSDevice) -> [UInt32] {
         (0..<w).map { (device.screenPixel(x: $0, y: 1) ?? 0xDEAD) & 0xFF_FFFF }
     }
 
@@ -45,7 +46,7 @@ final class SidewaysPanTests: XCTestCase {
         _ = try display.handleReadable()
     }
 
-    private func expectPulled(_ device: FakeKMSDevice, shift: Int, stripX: Int, _ what: String) {
+    private func expectPulled(_ device: MemoryKMSDevice, shift: Int, stripX: Int, _ what: String) {
         let expected = (0..<w).map { $0 < stripX ? UInt32($0 + shift) : red }
         XCTAssertEqual(screenRow(device), expected, what)
     }

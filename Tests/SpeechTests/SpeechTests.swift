@@ -53,7 +53,7 @@ final class SpeechTests: XCTestCase {
 
     func testPlayerSpeaksInOrderOnItsThreadAndReportsTheEnd() throws {
         let synth = try EspeakSynthesizer()
-        let sink = MemorySink()
+        let sink = MemoryAudioSink()
         let player = SpeechPlayer(synthesizer: synth, sink: sink)
         defer { player.close() }
         let done = expectation(description: "finished")
@@ -75,7 +75,7 @@ final class SpeechTests: XCTestCase {
 
     func testStopDropsTheRestAndTheSinkOnTheSpeechThread() throws {
         let synth = try EspeakSynthesizer()
-        let sink = MemorySink()
+        let sink = MemoryAudioSink()
         let player = SpeechPlayer(synthesizer: synth, sink: sink)
         defer { player.close() }
         let dropped = expectation(description: "dropped")

@@ -65,7 +65,9 @@ public enum GoldenImage {
         for y in 0..<h {
             for x in 0..<w {
                 let e = expected.pixel(x: x, y: y)!, a = actual.pixel(x: x, y: y)!
-                let grey = UInt32((((e >> 16) & 0xFF) + ((e >> 8) & 0xFF) + (e & 0xFF)) / 6 + 64)
+                // Typed parts: Swift 6.2's type checker gives up on the one expression.
+                let r: UInt32 = (e >> 16) & 0xFF, g: UInt32 = (e >> 8) & 0xFF, b: UInt32 = e & 0xFF
+                let grey: UInt32 = (r + g + b) / 6 + 64
                 canvas.row(y)[2 * w + x] = channelDifference(e, a) > tolerance ? 0xFFFF_0000 : 0xFF00_0000 | grey * 0x010101
             }
         }

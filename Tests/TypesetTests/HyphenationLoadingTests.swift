@@ -1,31 +1,35 @@
 import Glibc
+import LoopCore
+import Platform
 import XCTest
 @testable import Typeset
 
 /// On the device layout never waits for a hyphenation dictionary (German takes over a
-/// second to load): it goes without, the dictionary loads in the background, and a pipe
-/// tells the loop to lay the pages out again.
+/// second to load): it goes without, the dictionary loads in the background, and the
+/// loop's wake-up pipe (handed to `onArrival`, as `lectern run` does) tells it to lay the
+/// pages out again.
 final class HyphenationLoadingTests: XCTestCase {
     /// Waits (not timed: the generous limit only ends a broken run) for the pipe.
-    private func waitReadable(_ fd: Int32) -> Bool {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    private func waitReadable(_ fd: FileDescriptor) -> Bool {
+        var p = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&p, 1, 60_000) == 1
     }
 
     func testAnUnloadedDictionaryIsNotWaitedForAndAnnouncedWhenLoaded() throws {
         let dictionaries = HyphenationDictionaries()
-        XCTAssertEqual(dictionaries.readyDescriptor, -1, "waiting (the default) needs no pipe")
+        XCTAssertTrue(dictionaries.waitsForLoading, "waiting is the default: nothing to announce")
+        let wake = try WakePipe(system: LinuxSystemCalls())
+        dictionaries.onArrival = wake.wake
         dictionaries.waitsForLoading = false
-        XCTAssertGreaterThanOrEqual(dictionaries.readyDescriptor, 0)
         XCTAssertNil(dictionaries.hyphenator(for: "de"), "not loaded yet: layout goes without it, at once")
-        XCTAssertTrue(waitReadable(dictionaries.readyDescriptor), "the background load announces itself")
-        dictionaries.drainReady()
+        XCTAssertTrue(waitReadable(wake.descriptor), "the background load announces itself")
+        wake.drain()
         let german = try XCTUnwrap(dictionaries.hyphenator(for: "de"), "loaded: served without waiting")
         XCTAssertEqual(german.hyphenated("Bibliothek"), "Bi-blio-thek")
         // Asked again: no second announcement for a dictionary that is there.
         _ = dictionaries.hyphenator(for: "de")
         var byte: UInt8 = 0
-        XCTAssertEqual(read(dictionaries.readyDescriptor, &byte, 1), -1, "nothing more on the pipe")
+        XCTAssertEqual(read(wake.descriptor.rawValue, &byte, 1), -1, "nothing more on the pipe")
     }
 
     func testWaitingIsTheDefault() throws {
@@ -39,8 +43,13 @@ final class HyphenationLoadingTests: XCTestCase {
         let shared = HyphenationDictionaries.shared
         // One process runs every test target: an earlier test may have loaded German.
         if shared.isLoaded("de") { throw XCTSkip("German was loaded by an earlier test in this process") }
+        let wake = try WakePipe(system: LinuxSystemCalls())
+        shared.onArrival = wake.wake
         shared.waitsForLoading = false
-        defer { shared.waitsForLoading = true }
+        defer {
+            shared.waitsForLoading = true
+            shared.onArrival = nil
+        }
         var style = TextStyle.pinned([Fonts.dejaVu, Fonts.droid], size: 20)
         style.language = "en"
         let typesetter = try Typesetter(style: style)
@@ -50,9 +59,9 @@ final class HyphenationLoadingTests: XCTestCase {
             layout.lines.filter { $0.glyphEnd > $0.glyphStart && layout.glyphs[Int($0.glyphEnd) - 1].glyph == hyphen.glyph }.count
         }
         XCTAssertEqual(hyphenated(typesetter.layout(document, width: 200)), 0, "laid out at once, without the dictionary")
-        var p = pollfd(fd: shared.readyDescriptor, events: Int16(POLLIN), revents: 0)
+        var p = pollfd(fd: wake.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&p, 1, 60_000), 1, "the dictionary's arrival is announced")
-        shared.drainReady()
+        wake.drain()
         typesetter.forgetLayouts()  // as the kiosk does when told
         XCTAssertGreaterThanOrEqual(hyphenated(typesetter.layout(document, width: 200)), 2, "laid out again: hyphenated")
     }

@@ -65,8 +65,10 @@ final class RightToLeftBlockTests: XCTestCase {
         let months = try LocaleText.strings("he_IL", "mon")
         let typesetter = try Noto.typesetter(fonts)
         // Twelve months in a row: wider than the page.
-        let markdown = "| " + months.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: months.count) + "\n| " +
-            (1...12).map(String.init).joined(separator: " | ") + " |"
+        let header = "| " + months.joined(separator: " | ") + " |"
+        let rule = "|" + String(repeating: "---|", count: months.count)
+        let cells: [String] = (1...12).map { String($0) }
+        let markdown = [header, rule, "| " + cells.joined(separator: " | ") + " |"].joined(separator: "\n")
         let layout = typesetter.layout(.markdown(markdown), width: width)
         let table = try XCTUnwrap(layout.wideTables.first)
         XCTAssertTrue(table.rightToLeft)

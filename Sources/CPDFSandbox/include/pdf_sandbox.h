@@ -27,7 +27,4 @@ pid_t pdf_sandbox_spawn(const char *path, char *const argv[], char *const envp[]
                         const char *workdir, const struct pdf_sandbox_limits *limits,
                         int *out_fd, int *err_fd, int *status_fd);
 
-/// A pipe with both ends close-on-exec and non-blocking (the loop's wake-up pipe).
-int pdf_sandbox_wake_pipe(int fds[2]);
-
 #endif

@@ -1,5 +1,5 @@
 // Values and tiny functions for the system C macros Swift cannot import: DRM ioctl
-// numbers and fourcc codes, VT and KD ioctls, signalfd. Umbrella header: list every
+// numbers and fourcc codes, VT and KD ioctls, signalfd, pipe2. Umbrella header: list every
 // header of this module here.
 #ifndef LECTERN_CSYSTEMSHIM_H
 #define LECTERN_CSYSTEMSHIM_H

@@ -14,6 +14,10 @@ int cshim_ioctl(int fd, unsigned long request, void *arg);
 /// non-blocking, close-on-exec signalfd for them; -1 with errno on failure.
 int cshim_signalfd(const int *signals, int count);
 
+/// pipe2(fds, O_CLOEXEC | O_NONBLOCK): both ends non-blocking and close-on-exec from the
+/// start (no window for a child forked meanwhile to inherit them); -1 with errno.
+int cshim_pipe_nonblocking(int fds[2]);
+
 /// SIGRTMIN is a function call in glibc's macro (the VT acquire signal uses it).
 int cshim_sigrtmin(void);
 

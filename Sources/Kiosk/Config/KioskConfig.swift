@@ -1,4 +1,4 @@
-import Touch
+import Geometry
 import Raster
 import Typeset
 

@@ -68,8 +68,6 @@ public final class PDFContent {
         return .loading
     }
 
-    public var readyDescriptor: Int32 { queue.readyDescriptor }
-
     /// What finished work changed: page heights (a document opened or failed: lay out
     /// again) and pixels (a sheet arrived or failed: redraw).
     public struct Change: Equatable, Sendable {

@@ -3,7 +3,6 @@ import Measure
 import LecternLog
 import Logging
 import Raster
-import Touch
 
 /// Tells the service manager how Lectern is doing (sd_notify; a no-op off systemd).
 public protocol ServiceNotifier: AnyObject {

@@ -1,3 +1,5 @@
+import Geometry
+
 /// What the loop asks of whoever runs it, in one place: a reload, touch input for the
 /// display as it is, the signals it does not handle itself, the first frame. The kiosk
 /// implements it once (`KioskLoopDelegate`, KioskDevice) for `lectern run`, the

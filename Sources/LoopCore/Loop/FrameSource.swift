@@ -1,5 +1,6 @@
 import Frames
 import Raster
+import Geometry
 import Touch
 
 /// What the device loop drives: the kiosk runtime, a fake in tests. Two calls only:

@@ -1,3 +1,4 @@
+import Geometry
 import Touch
 
 /// A source of touch events with a pollable fd: the libinput reader on the device,

@@ -1,5 +1,5 @@
 import Raster
-import Touch
+import Geometry
 
 /// A sink for a loop that shows nothing (`lectern input-debug`): no canvas, so the
 /// loop never draws; it still reads input, signals and deadlines.

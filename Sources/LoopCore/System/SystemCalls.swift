@@ -18,4 +18,6 @@ public protocol SystemCalls: AnyObject {
     func munmap(_ address: UnsafeMutableRawPointer, length: Int)
     /// Blocks `signals` for the process and returns a non-blocking signalfd for them.
     func signalFD(_ signals: [Int32]) throws -> FileDescriptor
+    /// A pipe, both ends non-blocking and close-on-exec.
+    func pipe() throws -> (read: FileDescriptor, write: FileDescriptor)
 }

@@ -1,3 +1,4 @@
+import Display
 import CDRM
 import CSystemShim
 import Glibc

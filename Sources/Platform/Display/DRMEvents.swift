@@ -1,3 +1,4 @@
+import Display
 import CSystemShim
 
 /// The kernel's DRM event stream: records of `struct drm_event { u32 type; u32 length; }`.

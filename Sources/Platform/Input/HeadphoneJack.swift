@@ -56,9 +56,14 @@ public final class HeadphoneJack {
     public func handleReadable(_ device: Device) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 64 * Int(cshim_input_event_size))
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(device.fd.rawValue, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }  // all read
+            let count: Int
+            do {
+                count = try LinuxSystemCalls.retrying { buffer.withUnsafeMutableBytes { read(device.fd.rawValue, $0.baseAddress, $0.count) } }
+            } catch Errno.wouldBlock {
+                return true  // all read
+            } catch {
+                return false
+            }
             guard count > 0 else { return false }
             for plugged in Self.switchChanges(Array(buffer[0..<count])) { onChange(plugged) }
         }

@@ -1,3 +1,4 @@
+import Geometry
 import Touch
 
 /// A libinput event reduced to plain values: what `LibinputTouchSource` reads through

@@ -1,5 +1,6 @@
 import Logging
 import LoopCore
+import Geometry
 import Touch
 
 /// Touch input on the device: a libinput reader on a udev seat, mapping the panel's

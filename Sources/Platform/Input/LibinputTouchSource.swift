@@ -3,6 +3,7 @@ import Measure
 import Logging
 import CInput
 import Glibc
+import Geometry
 import Touch
 
 /// Reads touchscreens through libinput (normally on a udev seat) and produces `TouchEvent`s on

@@ -1,8 +1,9 @@
+import Display
 import LoopCore
 import Measure
 import LecternLog
 import Logging
-import Touch
+import Geometry
 import Raster
 
 /// Everything `lectern run` needs around a scene: the card, the console, the loop,
@@ -24,9 +25,18 @@ public final class DeviceSession {
     let system: SystemCalls
     /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
     public var onSnapshot: (Canvas) -> Void = { _ in }
-    /// Fds of work finished off the loop (PDF pages rendered) and what to do when one is
-    /// readable, at the loop's time; the loop redraws if the scene then needs it.
-    public var wakeSources: [(fd: Int32, handle: (_ time: Double) -> Void)] = []
+    /// The pipes that work finished off the loop (PDF pages rendered, dictionaries loaded)
+    /// wakes it through, and what to do then, at the loop's time; the loop redraws if the
+    /// scene then needs it.
+    private var wakeSources: [(pipe: WakePipe, handle: (_ time: Double) -> Void)] = []
+    /// A pipe for a background worker to wake the loop with (hand the worker its `wake`):
+    /// when it is readable the loop drains it and calls `handle` with the loop's time.
+    public func wakePipe(_ handle: @escaping (_ time: Double) -> Void) throws -> WakePipe {
+        let pipe = try WakePipe(system: system)
+        wakeSources.append((pipe, handle))
+        return pipe
+    }
+
     /// The loop is made, before it runs: add fds and timers to it (the content watcher).
     public var onLoop: (DeviceLoop, FrameMetrics) -> Void = { _, _ in }
 
@@ -95,7 +105,10 @@ public final class DeviceSession {
         loop.attachInput()
         for source in wakeSources {
             let clock = SystemClock()
-            loop.extraSources.append((FileDescriptor(rawValue: source.fd), { source.handle(clock.now()) }))
+            loop.extraSources.append((source.pipe.descriptor, {
+                source.pipe.drain()
+                source.handle(clock.now())
+            }))
         }
         if let hotplug = HotplugMonitor() {
             loop.extraSources.append((hotplug.fd, { [unowned self] in

@@ -73,13 +73,13 @@ public enum AtomicFile {
         let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
+            let n: Int
+            do {
+                n = try LinuxSystemCalls.retrying { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) } }
+            } catch {
                 _ = Glibc.close(fd)
                 unlink(temporary)
-                throw WriteError(path: temporary, step: "write", errno: e)
+                throw WriteError(path: temporary, step: "write", errno: error.rawValue)
             }
             written += n
         }

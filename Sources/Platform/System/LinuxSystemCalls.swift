@@ -1,6 +1,7 @@
 import CSystemShim
 import Glibc
 import LoopCore
+import SystemCallRetry
 
 /// The real syscalls. Every call goes through `retrying`, which repeats it on EINTR.
 public final class LinuxSystemCalls: SystemCalls {
@@ -8,13 +9,10 @@ public final class LinuxSystemCalls: SystemCalls {
 
     /// Runs a syscall until it does not fail with EINTR; -1 turns into `Errno`.
     @inline(__always)
-    static func retrying<T: BinaryInteger>(_ call: () -> T) throws -> T {
-        while true {
-            let result = call()
-            if result != -1 { return result }
-            let error = Errno.current
-            if error != .interrupted { throw error }
-        }
+    static func retrying<T: BinaryInteger>(_ call: () -> T) throws(Errno) -> T {
+        let result = retryingOnInterrupt(call)
+        if result == -1 { throw Errno.current }
+        return result
     }
 
     public func open(_ path: String, flags: Int32) throws -> FileDescriptor {
@@ -47,12 +45,10 @@ public final class LinuxSystemCalls: SystemCalls {
     }
 
     public func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer {
-        while true {
-            let p = Glibc.mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd.rawValue, off_t(offset))
-            if let p, p != MAP_FAILED { return p }
-            let error = Errno.current
-            if error != .interrupted { throw error }
-        }
+        let p = retryingOnInterrupt({ Glibc.mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd.rawValue, off_t(offset)) },
+                                    failed: { $0 == nil || $0 == MAP_FAILED })
+        guard let p, p != MAP_FAILED else { throw Errno.current }
+        return p
     }
 
     public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {
@@ -62,5 +58,11 @@ public final class LinuxSystemCalls: SystemCalls {
     public func signalFD(_ signals: [Int32]) throws -> FileDescriptor {
         // Blocked signals stay pending until read from the fd: no handler runs, no EINTR.
         FileDescriptor(try Self.retrying { cshim_signalfd(signals, Int32(signals.count)) })
+    }
+
+    public func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) {
+        var fds: [Int32] = [-1, -1]
+        try Self.retrying { cshim_pipe_nonblocking(&fds) }
+        return (FileDescriptor(fds[0]), FileDescriptor(fds[1]))
     }
 }

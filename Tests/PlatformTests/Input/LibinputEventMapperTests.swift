@@ -3,6 +3,7 @@ import Logging
 import Foundation
 import XCTest
 import Platform
+import Geometry
 import Touch
 
 final class LibinputEventMapperTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-import Touch
+import Geometry
+import Touch  // SplitMix64, the seeded generator the randomised tests share
 
 final class RotationTests: XCTestCase {
     let w = 1920.0, h = 1080.0

@@ -1,5 +1,5 @@
 import Raster
-import Touch
+import Geometry
 
 /// The scan-out side of the display: two dumb buffers, the damage each has not yet
 /// received, and which one is drawn next. A buffer that missed frames (it was on

@@ -1,4 +1,3 @@
-import Touch
 
 /// The display as drawing and touch both need it: the panel's native (unrotated, as
 /// scanned out) mode, how it is mounted, and its density when the display says. The

@@ -1,12 +1,12 @@
 import LoopCore
 import Raster
-import Touch
+import Geometry
 
 /// Frames in memory: the shadow canvas is the frame; presenting shows it at once (as a
 /// display without flip events would), paced by the loop at `frameInterval`. It holds
 /// a panel's native size and rotation like the display, so a reload that rotates the
 /// kiosk is applied here the same way (a new, rotated canvas).
-public final class MemorySink: FrameSink {
+public final class MemoryFrameSink: FrameSink {
     public private(set) var frame: Bitmap
     public var frameInterval = 1.0 / 60
     /// Called after each present with the damage shown.

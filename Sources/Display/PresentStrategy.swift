@@ -1,7 +1,7 @@
 import Logging
 import LoopCore
 import Raster
-import Touch
+import Geometry
 
 /// How a frame in the back buffer reaches the screen.
 public enum PresentPath: String, Equatable, Sendable {

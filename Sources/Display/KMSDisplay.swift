@@ -2,7 +2,7 @@ import Logging
 import Glibc
 import LoopCore
 import Raster
-import Touch
+import Geometry
 
 /// The DRM/KMS output: one connector, mode and CRTC, and a shadow bitmap the scene
 /// draws into. Split by concern: the scan-out buffers with their per-buffer damage

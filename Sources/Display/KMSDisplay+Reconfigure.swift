@@ -1,5 +1,5 @@
 import LoopCore
-import Touch
+import Geometry
 
 /// What the loop asks of the display when a reload changes how it is driven.
 extension KMSDisplay {

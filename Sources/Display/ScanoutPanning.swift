@@ -1,5 +1,4 @@
 import Raster
-import Touch
 
 /// How the display moves its scan-out window over buffers taller than the screen,
 /// chosen by driver. Measured on QEMU (a probe capturing the screen): bochs-drm scans

@@ -1,6 +1,6 @@
 import CRasterKernels
 import Raster
-import Touch
+import Geometry
 
 /// The panel rotation (`Touch.Rotation`, one convention for touch and pixels: the
 /// logical picture is turned clockwise by the angle) as the scan-out copy needs it.
