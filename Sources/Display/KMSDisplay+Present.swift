@@ -1,12 +1,18 @@
 import LoopCore
 import Raster
 
-/// Presenting a frame: which buffer it goes into (the back one, or the one on screen for
-/// a scroll whose new rows it does not show), what is copied into it from the shadow, the
-/// call that shows it, and what each refusal from the driver means.
+/// Presenting a frame: the one place the display changes what it shows. What the
+/// compositor chose is taken up first (the window moved, a buffer written straight into),
+/// then which buffer the frame goes into (the back one, or the one on screen for a scroll
+/// whose new rows it does not show), what is copied into it from the shadow, the call
+/// that shows it, and what each refusal from the driver means.
 extension KMSDisplay {
-    public func present(_ damage: Region) throws -> PresentOutcome {
-        guard let output, let shadow, let windowCanvas, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
+    public func present(_ frame: ComposedFrame) throws -> PresentOutcome {
+        guard let output, let shadow, windowCanvas != nil, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
+        let backWritten = commit(frame.scanout, shadow: shadow)
+        // The window's canvas after the commit (a scroll moved it).
+        guard let windowCanvas else { return .skipped }
+        let damage = frame.damage
         if case .whole = backWritten { directFrames += 1 }
         // Damage is kept in buffer rows: the shadow's where the window is scanned out,
         // the window's where it is copied. A sideways pull brought the back buffer up to
@@ -21,16 +27,13 @@ extension KMSDisplay {
             copied = written
             sideways = true
         case .whole:
-            window.left = 0
             copied = scanout.backWrittenWhole(window.bufferRect(width: shadow.width))
         case .none:
-            window.left = 0
             let inBuffer = damage.offsetBy(dx: 0, dy: window.bufferTop)
             if showsAgain(inBuffer) { index = 1 - scanout.back }
             copied = scanout.fill(index, with: inBuffer, from: window.scansOutWindow ? shadow.canvas : windowCanvas, rotation: rotation,
                                   window: window.bufferRect(width: shadow.width))
         }
-        backWritten = .none
         let buffer = scanout.buffers[index]
         let outcome: PresentOutcome
         do {

@@ -2,60 +2,85 @@ import LoopCore
 import Raster
 
 /// Scrolling by scan-out offset and direct frames: what `KMSDisplay` offers the
-/// compositor beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`).
+/// compositor beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`). The offers
+/// change nothing; presenting the composed frame takes them up (`commit`).
 extension KMSDisplay: ScanoutSurface {
-    /// Moves the window `dy` rows up the shadow (the picture `dy` rows lower); when it
-    /// would leave it, the picture is first copied to the far end (a re-centre: one move
+    /// The window `dy` rows up the shadow (the picture `dy` rows lower); when it would
+    /// leave the shadow, the picture is first moved to the far end (a re-centre: one move
     /// in the shadow, one full copy into each buffer, once per half screen of travel).
-    /// Where the window is not scanned out, every buffer then lacks all of it.
-    public func pan(by dy: Int) -> Canvas? {
-        guard output != nil, hasMaster, !flipPending, let next = window.destination(for: dy) else { return nil }
-        if let row = next.relocateTo {
-            moveWindow(to: row)
-            damageEverything()
-            recentres += 1
-        }
-        backWritten = .none
-        window.left = 0
-        window.top = next.top
-        if !window.scansOutWindow { damageEverything() }
-        pans += 1
-        updateWindowCanvas()
-        return windowCanvas
+    public func panWindow(by dy: Int) -> WindowPan? {
+        guard output != nil, hasMaster, !flipPending, scanout.isComplete, let shadow, let next = window.destination(for: dy),
+              let moved = try? shadow.canvas.subCanvas(IntRect(x: 0, y: next.top, width: shadow.width, height: window.screenHeight))
+        else { return nil }
+        return WindowPan(dy: dy, window: moved, top: next.top, recentredTo: next.relocateTo, shadow: shadow.canvas,
+                         picture: window.rect(width: shadow.width))
     }
 
-    /// The back buffer's window, to be written whole by the compositor (a fade frame, a pull):
-    /// the present that follows copies nothing into it. Unrotated only (frames are
-    /// drawn in logical pixels).
+    /// The back buffer's window, to be written whole by the compositor (a fade frame, a
+    /// pull): presented as `.direct`, nothing is copied into it. Unrotated only (frames
+    /// are drawn in logical pixels).
     public func directFrame() -> WriteOnlyCanvas? {
-        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete else { return nil }
-        window.left = 0
-        backWritten = .none
-        guard let canvas = bufferWindow(scanout.backBuffer, left: 0) else { return nil }
-        backWritten = .whole
+        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete,
+              let canvas = bufferWindow(scanout.backBuffer, left: 0) else { return nil }
         return WriteOnlyCanvas(canvas)
+    }
+
+    /// Whether the window can move `shift` columns into the room right of the page: the
+    /// buffers have room that far and are scanned out from the window, by a method that
+    /// moves it with a flip.
+    public func canPanSideways(to shift: Int) -> Bool {
+        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete, window.scansOutWindow,
+              let shadow, shift >= 0, shift <= window.sideRoom, shift + shadow.width <= scanout.backBuffer.width else { return false }
+        // virtio-gpu's legacy path would move the window by a modeset per frame.
+        return window.method == .offsetFramebuffers || presenter.path == .atomic
+    }
+
+    /// Takes up what the compositor chose, as the frame is presented: the window moved
+    /// up or down (a scroll), or sideways with the pull's strip written into the back
+    /// buffer. Answers what was written straight into the back buffer, which the present
+    /// copies nothing over.
+    func commit(_ choice: ComposedFrame.Scanout, shadow: Bitmap) -> BackBufferWrite {
+        switch choice {
+        case .copy:
+            window.left = 0
+            return .none
+        case let .pan(pan):
+            if let row = pan.recentredTo {
+                window.top = row
+                damageEverything()
+                recentres += 1
+            }
+            window.left = 0
+            window.top = pan.top
+            if !window.scansOutWindow { damageEverything() }
+            pans += 1
+            updateWindowCanvas()
+            return .none
+        case .direct:
+            window.left = 0
+            return .whole
+        case let .sideways(shift, strip, stripPixels):
+            return .sideways(panSideways(to: shift, writing: strip, from: stripPixels, shadow: shadow))
+        }
     }
 
     /// A sideways pull by moving the window `shift` columns into the room right of the
     /// page: the back buffer first gets what it lacks of the page (the shadow holds the
-    /// page unshifted), then the caller writes `strip` (window coordinates: what lies
-    /// beyond the page's edge, and the decorations) into the returned window. What the
-    /// strip covers of the page's columns is owed back to that buffer for its next frame.
-    public func panSideways(to shift: Int, writing strip: IntRect) -> WriteOnlyCanvas? {
-        guard output != nil, hasMaster, !flipPending, rotation == .r0, scanout.isComplete, window.scansOutWindow,
-              let shadow, shift >= 0, shift <= window.sideRoom,
-              // virtio-gpu's legacy path would move the window by a modeset per frame.
-              window.method == .offsetFramebuffers || presenter.path == .atomic,
-              let canvas = bufferWindow(scanout.backBuffer, left: shift) else { return nil }
-        backWritten = .none
+    /// page unshifted), then `strip` (window coordinates: what lies beyond the page's
+    /// edge, and the decorations) from `pixels`. What the strip covers of the page's
+    /// columns is owed back to that buffer for its next frame. Returns what was written,
+    /// in buffer coordinates.
+    private func panSideways(to shift: Int, writing strip: IntRect, from pixels: Canvas?, shadow: Bitmap) -> Region {
         window.left = shift
         var written = scanout.fill(scanout.back, with: Region(), from: shadow.canvas, rotation: rotation,
                                    window: window.bufferRect(width: shadow.width))
+        if let pixels, let screen = bufferWindow(scanout.backBuffer, left: shift) {
+            WriteOnlyCanvas(screen).copyRows(from: pixels, sourceX: 0, sourceY: 0, to: strip)
+        }
         let inBuffer = strip.offsetBy(dx: shift, dy: window.bufferTop)
         scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
         written.add(inBuffer)
-        backWritten = .sideways(written)
-        return WriteOnlyCanvas(canvas)
+        return written
     }
 
     /// What the panel shows now, for a snapshot: the buffer presented last (frames
@@ -141,13 +166,5 @@ extension KMSDisplay: ScanoutSurface {
         removeOffsetFramebuffers()
         updateWindowCanvas()
         damageEverything()
-    }
-
-    /// Copies the window's rows in the shadow to start at `row` (one memmove).
-    func moveWindow(to row: Int) {
-        guard let shadow, row != window.top else { return }
-        let c = shadow.canvas
-        (c.base + row * c.stride).copyMemory(from: c.base + window.top * c.stride, byteCount: window.screenHeight * c.stride)
-        window.top = row
     }
 }

@@ -38,7 +38,6 @@ extension KMSDisplay {
             try scanout.allocate(on: device, width: width, height: output.mode.height, logicalBounds: shadow.canvas.bounds)
         }
         window.left = 0
-        backWritten = .none
         presented = 0
         presenter.owesModeset()
         updateWindowCanvas()

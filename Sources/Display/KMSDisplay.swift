@@ -33,9 +33,6 @@ public final class KMSDisplay: FrameSink {
     var windowCanvas: Canvas?
     /// Times the window ran off the buffers and the picture was copied back (for the log).
     public internal(set) var recentres = 0
-    /// What the renderer wrote straight into the back buffer for the coming frame
-    /// (`BackBufferWrite`, KMSDisplay+BackBufferWrite.swift).
-    var backWritten = BackBufferWrite.none
     /// The first buffer column and row of the frame presented last.
     var shownLeft = 0, shownTop = 0
     /// An offset framebuffer replaced while on screen (a scroll shown again from the same
@@ -196,7 +193,6 @@ public final class KMSDisplay: FrameSink {
     /// display came back). Rows outside the window need nothing: any row that comes
     /// into view is drawn then.
     public func damageEverything() {
-        backWritten = .none
         guard let shadow else { return }
         scanout.damageEverything(window.bufferRect(width: shadow.width))
     }
@@ -254,8 +250,6 @@ public final class KMSDisplay: FrameSink {
     }
 
     public func setPower(on: Bool) {
-        // A frame drawn for a panel that then went dark was never presented.
-        backWritten = .none
         guard let output, on != poweredOn else { return }
         do {
             try device.setPower(connector: output.connector.id, on: on)

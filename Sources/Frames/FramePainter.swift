@@ -1,17 +1,40 @@
 import Raster
 
-/// What draws a described frame's layers: the scene's renderer, a fake in tests. The
-/// compositor calls it only for the frame it was last asked to describe, and only for
-/// the pixels it cannot reuse. The painter draws into the surfaces it is handed and
+/// What draws one described frame: the scene makes a painter for each frame it describes
+/// (a fake in tests), holding that frame's description and whatever drawing it needs
+/// beyond it, so it can draw that frame and no other, whatever the scene describes after
+/// it. The compositor compares `frame` with the frame on screen and asks the painter only
+/// for the pixels it cannot reuse. The painter draws into the surfaces it is handed and
 /// knows nothing of where they live.
-public protocol FramePainter: AnyObject {
-    /// The page layer (background, text, decorations) inside `clip` (screen coordinates)
-    /// of `frame`. `shiftX`: the canvas holds the screen from that column on (a strip
-    /// drawn apart), so screen x lands at x − shiftX.
-    func drawPage(_ frame: FrameDescription, clip: IntRect, into canvas: Canvas, shiftX: Int)
+public protocol FramePainter {
+    /// The frame this painter draws.
+    var frame: FrameDescription { get }
+    /// The page layer (background, text, decorations) inside `clip` (screen coordinates).
+    /// `shiftX`: the canvas holds the screen from that column on (a strip drawn apart), so
+    /// screen x lands at x − shiftX.
+    func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int)
     /// Every pixel of a `.whole` frame (a pinch).
-    func drawWhole(_ frame: FrameDescription, into canvas: Canvas)
-    /// The overlays of `frame` composed over `page` (which holds the page layer) into
-    /// `destination`, inside `region` only.
-    func composeOverlays(_ frame: FrameDescription, over page: Canvas, into destination: PixelDestination, region: Region)
+    func drawWhole(into canvas: Canvas)
+    /// The overlays composed over `page` (which holds the page layer) into `destination`,
+    /// inside `region` only.
+    func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region)
+}
+
+extension FramePainter {
+    /// Every pixel of the frame drawn from scratch into `canvas`, reusing nothing: the
+    /// reference the compositor's frames are compared with (tests), and one-off pictures.
+    public func drawFromScratch(into canvas: Canvas) {
+        switch frame.content {
+        case .blank:
+            canvas.fill(canvas.bounds, color: .black)
+        case .whole:
+            drawWhole(into: canvas)
+        case .page where frame.isLayered:
+            guard let page = try? Bitmap(width: canvas.width, height: canvas.height) else { return }
+            drawPage(clip: canvas.bounds, into: page.canvas, shiftX: 0)
+            composeOverlays(over: page.canvas, into: .cached(canvas), region: Region(canvas.bounds))
+        case .page:
+            drawPage(clip: canvas.bounds, into: canvas, shiftX: 0)
+        }
+    }
 }

@@ -37,11 +37,11 @@ public final class HeadlessPlayer {
         get { observer.onTouch }
         set { observer.onTouch = newValue }
     }
-    /// Called after each turn the loop offered a frame (a canvas to draw into), with its
-    /// time and whether the kiosk drew anything (non-empty damage): the latency tests.
-    public var onFrameOffered: (_ time: Double, _ drew: Bool) -> Void {
-        get { observer.onFrameOffered }
-        set { observer.onFrameOffered = newValue }
+    /// Called after each turn the loop asked for a frame, with its time and whether the
+    /// frame changed anything (non-empty damage): the latency tests.
+    public var onFrameOffered: ((_ time: Double, _ drew: Bool) -> Void)? {
+        get { loop.onFrameOffered }
+        set { loop.onFrameOffered = newValue }
     }
     /// Called with each frame the loop presents, at its time (tests compare it with a
     /// full redraw of the same moment).
@@ -162,15 +162,10 @@ extension KioskAssembly {
 private final class ObservedRuntime: FrameSource {
     let runtime: KioskRuntime
     var onTouch: (TouchEvent) -> Void = { _ in }
-    var onFrameOffered: (Double, Bool) -> Void = { _, _ in }
     init(_ runtime: KioskRuntime) { self.runtime = runtime }
     func handle(_ event: TouchEvent) {
         runtime.handle(event)
         onTouch(event)
     }
-    func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
-        let report = runtime.frame(at: time, into: target)
-        if target != nil { onFrameOffered(time, !report.damage.isEmpty) }
-        return report
-    }
+    func frame(at time: Double, for request: FrameRequest?) -> FrameReport { runtime.frame(at: time, for: request) }
 }

@@ -35,9 +35,9 @@ public final class MemoryFrameSink: FrameSink {
     public var isBusy: Bool { false }
     public var geometry: DisplayGeometry? { DisplayGeometry(nativeWidth: panel.width, nativeHeight: panel.height, rotation: rotation) }
 
-    public func present(_ damage: Region) throws -> PresentOutcome {
+    public func present(_ frame: ComposedFrame) throws -> PresentOutcome {
         presents += 1
-        onPresent(damage)
+        onPresent(frame.damage)
         return .shown
     }
 

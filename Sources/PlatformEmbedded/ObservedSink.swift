@@ -21,11 +21,11 @@ public final class ObservedSink: FrameSink {
     public var geometry: DisplayGeometry? { sink.geometry }
     public var lastFlipTime: Double? { sink.lastFlipTime }
 
-    public func present(_ damage: Region) throws -> PresentOutcome {
-        let outcome = try sink.present(damage)
+    public func present(_ frame: ComposedFrame) throws -> PresentOutcome {
+        let outcome = try sink.present(frame)
         if outcome != .skipped {
             presents += 1
-            onPresent(damage)
+            onPresent(frame.damage)
         }
         return outcome
     }

@@ -115,7 +115,7 @@ private final class GesturePrinter: FrameSource {
         for gesture in gestures { say("gesture \(gesture)") }
     }
 
-    func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+    func frame(at time: Double, for request: FrameRequest?) -> FrameReport {
         gestures.removeAll(keepingCapacity: true)
         recognizer.advance(to: time, into: &gestures)
         for gesture in gestures { say("gesture \(gesture)") }

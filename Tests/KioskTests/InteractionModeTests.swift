@@ -80,6 +80,6 @@ final class InteractionModeTests: LinkTestCase {
         player.feed([.up(slot: 0, time: 2.5), .up(slot: 1, time: 2.5)])
         player.step(to: 2.6)
         XCTAssertEqual(assembly.content.textZoom, 1)
-        XCTAssertEqual(assembly.renderer.frame(at: 2.6).content, .page, "the page is drawn as it is, not scaled")
+        XCTAssertEqual(assembly.renderer.frame(at: 2.6).frame.content, .page, "the page is drawn as it is, not scaled")
     }
 }

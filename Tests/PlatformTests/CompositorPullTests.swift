@@ -8,10 +8,11 @@ import XCTest
 /// owes the screen a present.
 final class CompositorPullTests: XCTestCase {
     /// Paints nothing (the paths and the damage are what is tested here).
-    private final class BlankPainter: FramePainter {
-        func drawPage(_ frame: FrameDescription, clip: IntRect, into canvas: Canvas, shiftX: Int) {}
-        func drawWhole(_ frame: FrameDescription, into canvas: Canvas) {}
-        func composeOverlays(_ frame: FrameDescription, over page: Canvas, into destination: PixelDestination, region: Region) {}
+    private struct BlankPainter: FramePainter {
+        let frame: FrameDescription
+        func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int) {}
+        func drawWhole(into canvas: Canvas) {}
+        func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region) {}
     }
 
     /// A display whose window moves sideways while `sideways` (the driver still commits
@@ -20,11 +21,9 @@ final class CompositorPullTests: XCTestCase {
         var sideways = true
         let buffer: Bitmap
         init(width: Int, height: Int) throws { buffer = try Bitmap(width: width, height: height) }
-        func pan(by dy: Int) -> Canvas? { nil }
+        func panWindow(by dy: Int) -> WindowPan? { nil }
         func directFrame() -> WriteOnlyCanvas? { WriteOnlyCanvas(buffer.canvas) }
-        func panSideways(to shift: Int, writing strip: IntRect) -> WriteOnlyCanvas? {
-            sideways ? WriteOnlyCanvas(buffer.canvas) : nil
-        }
+        func canPanSideways(to shift: Int) -> Bool { sideways }
     }
 
     private func frame(shiftX: Int) -> FrameDescription {
@@ -36,31 +35,27 @@ final class CompositorPullTests: XCTestCase {
         let shadow = try Bitmap(width: 64, height: 32)
         let surface = try ScriptedSurface(width: 64, height: 32)
         let compositor = Compositor()
-        let painter = BlankPainter()
-        var damage = Region()
-        compositor.compose(frame(shiftX: 0), painter: painter, canvas: shadow.canvas, scanout: surface, damage: &damage)
-        damage = Region()
-        compositor.compose(frame(shiftX: 8), painter: painter, canvas: shadow.canvas, scanout: surface, damage: &damage)
+        func compose(shiftX: Int) -> ComposedFrame {
+            compositor.compose(BlankPainter(frame: frame(shiftX: shiftX)), canvas: shadow.canvas, scanout: surface)
+        }
+        _ = compose(shiftX: 0)
+        var composed = compose(shiftX: 8)
         XCTAssertEqual(compositor.lastPath, .pullPanned)
-        XCTAssertFalse(damage.isEmpty)
+        XCTAssertFalse(composed.damage.isEmpty)
         // Back at rest, the surface moving its window back: still the panned path.
-        damage = Region()
-        compositor.compose(frame(shiftX: 0), painter: painter, canvas: shadow.canvas, scanout: surface, damage: &damage)
+        composed = compose(shiftX: 0)
         XCTAssertEqual(compositor.lastPath, .pullPanned, "the window moved back to rest")
-        XCTAssertFalse(damage.isEmpty, "the screen changes: presented")
+        XCTAssertFalse(composed.damage.isEmpty, "the screen changes: presented")
         XCTAssertEqual(compositor.held, .frame(frame(shiftX: 0)))
         // Pulled again, then the surface refuses to move its window back (its driver fell
         // back to legacy calls): the rest frame is the shadow's page, presented whole.
-        damage = Region()
-        compositor.compose(frame(shiftX: 8), painter: painter, canvas: shadow.canvas, scanout: surface, damage: &damage)
+        _ = compose(shiftX: 8)
         surface.sideways = false
-        damage = Region()
-        compositor.compose(frame(shiftX: 0), painter: painter, canvas: shadow.canvas, scanout: surface, damage: &damage)
-        XCTAssertEqual(damage, Region(shadow.canvas.bounds), "the window still shows the pull: every pixel owed")
+        composed = compose(shiftX: 0)
+        XCTAssertEqual(composed.damage, Region(shadow.canvas.bounds), "the window still shows the pull: every pixel owed")
         XCTAssertEqual(compositor.held, .frame(frame(shiftX: 0)))
         // A further pull where the surface refuses: written whole (direct).
-        damage = Region()
-        compositor.compose(frame(shiftX: 6), painter: painter, canvas: shadow.canvas, scanout: surface, damage: &damage)
+        composed = compose(shiftX: 6)
         XCTAssertEqual(compositor.lastPath, .pullDirect)
     }
 }

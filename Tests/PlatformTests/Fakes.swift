@@ -1,4 +1,5 @@
 import Display
+import Frames
 import LecternLog
 import Logging
 import LoopCore
@@ -28,19 +29,36 @@ final class FakeScene: FrameSource {
     private var changed = false
 
     func handle(_ event: TouchEvent) { events.append(event); changed = true }
-    func frame(at time: Double, into target: FrameTarget?) -> FrameReport {
+    func frame(at time: Double, for request: FrameRequest?) -> FrameReport {
         if let deadline, deadline <= time { reachedAt.append(time); self.deadline = nil; changed = true }
-        var damage = Region()
-        if let target, powered, target.full || changed || time < restAt {
+        var painter: FramePainter?
+        if let request, powered, request.full || changed || time < restAt {
             changed = false
             renders.append(time)
-            if target.full { fullRenders += 1 }
-            target.canvas.row(0)[0] = UInt32(renders.count)
-            damage.add(IntRect(x: 0, y: 0, width: 1, height: 1))
+            if request.full { fullRenders += 1 }
+            painter = NumberedFramePainter(number: renders.count, width: request.width, height: request.height)
             if let busy { busy.clock.time += busy.seconds }
         }
-        return FrameReport(damage: damage, moving: time < restAt, nextDeadline: deadline, displayOn: powered)
+        return FrameReport(painter: painter, moving: time < restAt, nextDeadline: deadline, displayOn: powered)
     }
+}
+
+/// A frame that draws its number into the first pixel: equal to no other frame, so the
+/// compositor draws every one.
+struct NumberedFramePainter: FramePainter {
+    let number: Int
+    let frame: FrameDescription
+
+    init(number: Int, width: Int, height: Int) {
+        self.number = number
+        frame = FrameDescription(content: .whole(key: number), page: .init(generation: 0, page: 0, width: width, height: height),
+                                 scrollY: 0, shiftX: 0, decorations: Decorations(), overlays: .init(key: .init(), direct: true))
+    }
+
+    func drawWhole(into canvas: Canvas) { canvas.row(0)[0] = UInt32(number) }
+    // A whole frame has no page layer and no overlays: never asked for.
+    func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int) {}
+    func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region) {}
 }
 
 /// A sink with no device: synchronous presents, or flips completing through a fake fd.
@@ -76,7 +94,7 @@ final class FakeSink: FrameSink {
     /// next one is shown.
     var redrawsOwed = 0
 
-    func present(_ damage: Region) throws -> PresentOutcome {
+    func present(_ frame: ComposedFrame) throws -> PresentOutcome {
         presents.append(system.clock.time)
         if redrawsOwed > 0 { redrawsOwed -= 1; return .redrawOwed }
         guard usesFlips else { return .shown }

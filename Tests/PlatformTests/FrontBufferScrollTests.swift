@@ -23,8 +23,19 @@ final class FrontBufferScrollTests: XCTestCase {
     private func colour(_ y: Int) -> Color { Color(argb: 0xFF00_0000 | UInt32(0x0801 * (y + 1))) }
 
     private func drawRows(_ display: KMSDisplay, _ rows: Range<Int>) throws {
-        let canvas = try XCTUnwrap(display.canvas)
-        for y in rows { canvas.fill(IntRect(x: 0, y: y, width: w, height: 1), color: colour(display.windowTop + y)) }
+        drawRows(try XCTUnwrap(display.canvas), top: display.windowTop, rows)
+    }
+
+    /// Rows of a window whose first shadow row is `top`.
+    private func drawRows(_ window: Canvas, top: Int, _ rows: Range<Int>) {
+        for y in rows { window.fill(IntRect(x: 0, y: y, width: w, height: 1), color: colour(top + y)) }
+    }
+
+    /// The window the display offers for a scroll of `dy`, the picture moved into it.
+    private func offeredPan(_ display: KMSDisplay, by dy: Int) throws -> WindowPan {
+        let pan = try XCTUnwrap(display.panWindow(by: dy))
+        pan.recentre()
+        return pan
     }
 
     /// The screen shows the shadow's window, pixel for pixel.
@@ -36,9 +47,10 @@ final class FrontBufferScrollTests: XCTestCase {
     }
 
     private func scroll(_ display: KMSDisplay, _ device: MemoryKMSDevice, by dy: Int) throws {
-        _ = try XCTUnwrap(display.pan(by: dy))
-        try drawRows(display, dy < 0 ? h + dy..<h : 0..<dy)
-        XCTAssertNotEqual(try display.present(Region(IntRect(x: 0, y: dy < 0 ? h + dy : 0, width: w, height: abs(dy)))), .skipped)
+        let pan = try offeredPan(display, by: dy)
+        drawRows(pan.window, top: pan.top, dy < 0 ? h + dy..<h : 0..<dy)
+        let strip = Region(IntRect(x: 0, y: dy < 0 ? h + dy : 0, width: w, height: abs(dy)))
+        XCTAssertNotEqual(try display.present(ComposedFrame(damage: strip, scanout: .pan(pan))), .skipped)
         _ = try display.handleReadable()
     }
 
@@ -77,12 +89,12 @@ final class FrontBufferScrollTests: XCTestCase {
             XCTAssertEqual(display.frontPans, 4)
             // A scroll that also changes a row the panel shows now (the dots, a pressed
             // link moving with it): the other buffer.
-            let moved = try XCTUnwrap(display.pan(by: -1))
-            try drawRows(display, h - 1..<h)
-            moved.fill(IntRect(x: 0, y: 2, width: w, height: 1), color: Color(argb: 0xFF65_4321))
+            let moved = try offeredPan(display, by: -1)
+            drawRows(moved.window, top: moved.top, h - 1..<h)
+            moved.window.fill(IntRect(x: 0, y: 2, width: w, height: 1), color: Color(argb: 0xFF65_4321))
             var damage = Region(IntRect(x: 0, y: h - 1, width: w, height: 1))
             damage.add(IntRect(x: 0, y: 2, width: w, height: 1))
-            XCTAssertNotEqual(try display.present(damage), .skipped)
+            XCTAssertNotEqual(try display.present(ComposedFrame(damage: damage, scanout: .pan(moved))), .skipped)
             _ = try display.handleReadable()
             XCTAssertEqual(display.frontPans, 4, "\(driver) atomic \(atomic): a scroll touching rows on screen")
             try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): a scroll with a change on screen")
@@ -112,10 +124,10 @@ final class FrontBufferScrollTests: XCTestCase {
         try drawRows(display, 0..<h)
         _ = try display.present(Region(IntRect(x: 0, y: 0, width: w, height: h)))
         try scroll(display, device, by: -1)
-        _ = try XCTUnwrap(display.pan(by: -1))
-        try drawRows(display, h - 1..<h)
+        let pan = try offeredPan(display, by: -1)
+        drawRows(pan.window, top: pan.top, h - 1..<h)
         device.flipError = Errno(16 /* EBUSY */)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: h - 1, width: w, height: 1))), .skipped)
+        XCTAssertEqual(try display.present(ComposedFrame(damage: Region(IntRect(x: 0, y: h - 1, width: w, height: 1)), scanout: .pan(pan))), .skipped)
         device.flipError = nil
         try scroll(display, device, by: -1)
         try scroll(display, device, by: -1)

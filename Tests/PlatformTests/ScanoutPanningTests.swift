@@ -31,6 +31,14 @@ final class ScanoutPanningTests: XCTestCase {
         for (i, path) in Compositor.Path.allCases.enumerated() { XCTAssertEqual(path.index, i, "\(path)") }
     }
 
+    /// A scroll frame as the compositor makes it: the window the display offers for `dy`,
+    /// the picture moved into it, `damage` to show.
+    private func panFrame(_ display: KMSDisplay, by dy: Int, damage: IntRect) throws -> ComposedFrame {
+        let pan = try XCTUnwrap(display.panWindow(by: dy))
+        pan.recentre()
+        return ComposedFrame(damage: Region(damage), scanout: .pan(pan))
+    }
+
     func testMethodPerDriver() {
         XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .offsetFramebuffers)
         XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .sourceY)
@@ -51,16 +59,18 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5001 over 101 rows 1", "setCRTC 31 fb 5001 conn 5 8x4@60",
                                                        "dirtyFB 5001 8x4+0+0"], "DirtyFB in the offset framebuffer's rows")
         // The picture moves one row down: the window moves one row up, one row is drawn.
-        let canvas = try XCTUnwrap(display.pan(by: 1))
+        // The offer changes nothing; presenting the frame moves the window.
+        let pan = try XCTUnwrap(display.panWindow(by: 1))
+        XCTAssertEqual(pan.top, 0)
+        XCTAssertEqual(display.windowTop, 1, "nothing moves before the frame is presented")
+        pan.window.fill(IntRect(x: 0, y: 0, width: 8, height: 1), color: Color(argb: 0xFF11_2233))
+        XCTAssertEqual(try display.present(ComposedFrame(damage: Region(IntRect(x: 0, y: 0, width: 8, height: 1)), scanout: .pan(pan))), .queued)
         XCTAssertEqual(display.windowTop, 0)
-        canvas.fill(IntRect(x: 0, y: 0, width: 8, height: 1), color: Color(argb: 0xFF11_2233))
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
         XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 0", "pageFlip 31 fb 5002"])
         XCTAssertEqual(device.screenPixel(x: 3, y: 0)! & 0xFFFFFF, 0x112233)
         _ = try display.handleReadable()
         // Back to the first buffer at a new row: its old offset framebuffer goes.
-        _ = display.pan(by: -2)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 2, width: 8, height: 2))), .queued)
+        XCTAssertEqual(try display.present(panFrame(display, by: -2, damage: IntRect(x: 0, y: 2, width: 8, height: 2))), .queued)
         XCTAssertEqual(Array(device.calls.suffix(3)), ["addFB 5003 over 101 rows 2", "rmFB 5001", "pageFlip 31 fb 5003"])
         XCTAssertEqual(device.screenPixel(x: 3, y: 0), 0, "row 1 of the first picture, black in both buffers")
         _ = try display.handleReadable()
@@ -77,8 +87,7 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
         XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .queued, "window unchanged: a flip")
         _ = try display.handleReadable()
-        _ = display.pan(by: -1)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown)
+        XCTAssertEqual(try display.present(panFrame(display, by: -1, damage: IntRect(x: 0, y: 3, width: 8, height: 1))), .shown)
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 2")
         XCTAssertTrue(device.calls.last!.hasPrefix("dirtyFB 1101"), device.calls.last!)
     }
@@ -92,8 +101,7 @@ final class ScanoutPanningTests: XCTestCase {
         XCTAssertTrue(lines[0].contains("atomic commit with event"), lines[0])
         XCTAssertEqual(try display.present(Region()), .shown, "the first frame is a legacy modeset")
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
-        _ = display.pan(by: -1)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .queued)
+        XCTAssertEqual(try display.present(panFrame(display, by: -1, damage: IntRect(x: 0, y: 3, width: 8, height: 1))), .queued)
         XCTAssertEqual(device.calls.last, "atomic 31 fb 1102 srcY 2 8x4 damage 8x4+0+2",
                        "the window's row as SRC_Y; damage in buffer rows (this buffer lacked the first frame too: its rows in the window)")
         XCTAssertEqual(device.calls.filter { $0.hasPrefix("setCRTC") }.count, 1, "no SetCrtc for the pan")
@@ -109,8 +117,7 @@ final class ScanoutPanningTests: XCTestCase {
         device.atomicSupported = true
         try display.start()
         XCTAssertEqual(try display.present(Region()), .shown)
-        _ = display.pan(by: 1)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
+        XCTAssertEqual(try display.present(panFrame(display, by: 1, damage: IntRect(x: 0, y: 0, width: 8, height: 1))), .queued)
         XCTAssertEqual(Array(device.calls.suffix(2)), ["addFB 5002 over 102 rows 0", "atomic 31 fb 5002 srcY 0 8x4 damage 8x4+0+0"])
     }
 
@@ -121,8 +128,8 @@ final class ScanoutPanningTests: XCTestCase {
         try display.start()
         XCTAssertEqual(try display.present(Region()), .shown)
         device.atomicError = .invalidArgument
-        _ = display.pan(by: -1)
-        XCTAssertEqual(try display.present(Region(IntRect(x: 0, y: 3, width: 8, height: 1))), .shown, "the same frame, by SetCrtc y")
+        XCTAssertEqual(try display.present(panFrame(display, by: -1, damage: IntRect(x: 0, y: 3, width: 8, height: 1))), .shown,
+                       "the same frame, by SetCrtc y")
         XCTAssertEqual(display.presentPath, .pageFlip)
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1102 conn 5 8x4@60 y 2")
         XCTAssertTrue(lines.contains { $0.contains("atomic commit failed") && $0.contains("legacy page flips") }, "\(lines)")
@@ -171,12 +178,17 @@ final class ScanoutPanningTests: XCTestCase {
         let canvas = try XCTUnwrap(display.canvas)
         for y in 0..<4 { canvas.fill(IntRect(x: 0, y: y, width: 8, height: 1), color: Color(argb: 0xFF00_0000 | UInt32(y + 1))) }
         // Up by 2 from row 1 runs off the top: the picture goes to the bottom (row 2) first.
-        let moved = try XCTUnwrap(display.pan(by: 2))
+        let pan = try XCTUnwrap(display.panWindow(by: 2))
+        XCTAssertEqual(pan.recentredTo, 2)
+        XCTAssertEqual(pan.top, 0)
+        pan.recentre()
+        XCTAssertEqual(pan.window.pixel(x: 0, y: 2)! & 0xFF, 1, "old row 0, two rows lower")
+        XCTAssertEqual(pan.window.pixel(x: 0, y: 3)! & 0xFF, 2, "old row 1, two rows lower")
+        XCTAssertEqual(display.recentres, 0, "the window moves when the frame is presented")
+        XCTAssertNotEqual(try display.present(ComposedFrame(damage: Region(IntRect(x: 0, y: 0, width: 8, height: 2)), scanout: .pan(pan))), .skipped)
         XCTAssertEqual(display.recentres, 1)
         XCTAssertEqual(display.windowTop, 0)
-        XCTAssertEqual(moved.pixel(x: 0, y: 2)! & 0xFF, 1, "old row 0, two rows lower")
-        XCTAssertEqual(moved.pixel(x: 0, y: 3)! & 0xFF, 2, "old row 1, two rows lower")
-        XCTAssertNil(display.pan(by: 3), "more than the buffer's spare rows: move the pixels instead")
+        XCTAssertNil(display.panWindow(by: 3), "more than the buffer's spare rows: move the pixels instead")
     }
 
     /// As the device loop does: nothing drawn, nothing presented.

@@ -199,18 +199,18 @@ public final class KioskRuntime {
     public func isAnimating(at time: Double) -> Bool { assembly?.scene.isAnimating(at: time) ?? false }
 
     /// The frame for `time` on a screen of `width` × `height` (a new size lays the kiosk
-    /// out anew), described for the compositor, with the painter that draws it; nil when
-    /// no kiosk could be assembled.
-    public func frame(at time: Double, width: Int, height: Int) -> (FrameDescription, SceneRenderer)? {
+    /// out anew), described for the compositor, as the painter made for it (its `frame`
+    /// is the description); nil when no kiosk could be assembled.
+    public func frame(at time: Double, width: Int, height: Int) -> ScenePainter? {
         let laidOut = size ?? assemblyFailed
         if laidOut.map({ $0 != (width, height) }) ?? true { resize(width: width, height: height, at: time) }
         guard let assembly else { return nil }
         assembly.scene.advance(to: time)
-        let frame = assembly.renderer.frame(at: time)
+        let painter = assembly.renderer.frame(at: time)
         // What `check` would report, once per configuration, off the loop (see
         // `logContentProblems`): neither the first frame nor the first touch waits for it.
         logContentProblemsOnce()
-        return (frame, assembly.renderer)
+        return painter
     }
 
     private func logContentProblemsOnce() {
@@ -223,12 +223,11 @@ public final class KioskRuntime {
     /// the background alone when no kiosk could be assembled.
     public func render(into canvas: Canvas, at time: Double, damage: inout Region) {
         damage.add(canvas.bounds)
-        guard frame(at: time, width: canvas.width, height: canvas.height) != nil, let assembly else {
+        guard let painter = frame(at: time, width: canvas.width, height: canvas.height) else {
             canvas.fill(canvas.bounds, color: config.theme.background)
             return
         }
-        assembly.renderer.renderWhole(into: canvas, at: time)
-        logContentProblemsOnce()
+        painter.drawFromScratch(into: canvas)
     }
 
     public func nextDeadline() -> Double? {

@@ -1,22 +1,24 @@
 import Frames
 import Raster
 
-/// The scene's painter: describes the `KioskScene` at a frame's time as a
+/// The scene's renderer: describes the `KioskScene` at a frame's time as a
 /// `FrameDescription` (page, scroll, pull, dots, pressed link, overlays and their alpha)
-/// and draws the layers the compositor asks for: the page layer inside a clip, the
-/// overlays (the menu layer, the link card) over a page it is handed, a whole pinch
-/// frame. How a frame reaches the screen (moving a scan-out window, copying, writing
-/// straight into scan-out memory) is the compositor's choice, in the display layer.
-public final class SceneRenderer: FramePainter {
+/// and makes the `ScenePainter` for that frame, which the compositor asks for the layers
+/// it needs: the page layer inside a clip, the overlays (the menu layer, the link card)
+/// over a page it is handed, a whole pinch frame. The drawing is done here, each function
+/// handed the frame it draws, with what it keeps between frames (the menu layer, the
+/// pinch's snapshot). How a frame reaches the screen (moving a scan-out window, copying,
+/// writing straight into scan-out memory) is the compositor's choice, in the loop.
+public final class SceneRenderer {
     public let scene: KioskScene
     /// The scene's content (`KioskScene.content`, a `let`: the two cannot part), kept here
     /// for the drawing calls.
     public let content: PageContent
     private let icons: IconCache
 
-    /// The frame last described for drawing, with what its description leaves out (the
-    /// dots' exact geometry, the pressed link, the pinch): every draw call is for it.
-    private(set) var current: FrameState?
+    /// The frame last described, to tell whether the scene has moved on since (`isStale`);
+    /// never what is drawn: each painter draws the frame it was made for.
+    private var lastDescribed: FrameState?
     /// The ring's items and labels, kept only around them and only while the menu shows.
     private let menuLayer = MenuLayer()
     /// The link card's face and compose (LinkCard/), and the page with the card when the
@@ -49,25 +51,25 @@ public final class SceneRenderer: FramePainter {
         var cardAlpha: Int { description.overlays.key.cardAlpha }
     }
 
-    /// Describes the frame for `time` and makes it the one the draw calls draw. Frees
-    /// what a frame no longer needs (the menu layer once the menu is gone, the pinch's
-    /// snapshot once the pinch ends).
-    public func frame(at time: Double) -> FrameDescription {
+    /// Describes the frame for `time` and makes the painter that draws it. Frees what a
+    /// frame no longer needs (the menu layer once the menu is gone, the pinch's snapshot
+    /// once the pinch ends).
+    public func frame(at time: Double) -> ScenePainter {
         let now = state(at: time)
-        current = now
+        lastDescribed = now
         if now.menuAlpha == 0 || now.description.content == .blank { menuLayer.release() }
         if now.cardAlpha == 0 || now.menuAlpha == 0 { cardUnderMenu = nil }
         if now.pinch == nil { pinchSnapshot = nil }
-        return now.description
+        return ScenePainter(state: now, renderer: self)
     }
 
     /// Whether any frame was described for drawing yet.
-    public var hasDrawn: Bool { current != nil }
+    public var hasDrawn: Bool { lastDescribed != nil }
 
     /// The page's pixels changed without the scene knowing (a PDF sheet rendered in the
     /// background): the next frame's page key differs, so it is drawn from scratch.
     public func invalidate() {
-        current = nil
+        lastDescribed = nil
         redraws += 1
     }
     private var redraws = 0
@@ -77,8 +79,8 @@ public final class SceneRenderer: FramePainter {
     /// waited for a flip) still owes the screen its final frame: the loop keeps asking
     /// for frames while this is true, not only while the scene animates.
     public func isStale(at time: Double) -> Bool {
-        guard let current else { return true }
-        return state(at: time) != current
+        guard let lastDescribed else { return true }
+        return state(at: time) != lastDescribed
     }
 
     func state(at time: Double) -> FrameState {
@@ -114,15 +116,11 @@ public final class SceneRenderer: FramePainter {
         return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch)
     }
 
-    // MARK: Drawing (FramePainter)
+    // MARK: Drawing (through ScenePainter)
 
-    /// Background, pressed link, text and dots inside `clip` (screen coordinates).
-    /// `shiftX`: the canvas holds the screen from that column on (a strip drawn apart).
-    public func drawPage(_ frame: FrameDescription, clip: IntRect, into target: Canvas, shiftX: Int) {
-        guard let state = current else { return }
-        drawPage(target, clip: clip, state: state, shiftX: shiftX)
-    }
-
+    /// Background, pressed link, text and dots of `state` inside `clip` (screen
+    /// coordinates). `shiftX`: the canvas holds the screen from that column on (a strip
+    /// drawn apart).
     func drawPage(_ target: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0) {
         var c = target
         c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
@@ -151,16 +149,11 @@ public final class SceneRenderer: FramePainter {
         for piece in pieces { c.fill(piece, color: background) }
     }
 
-    public func drawWhole(_ frame: FrameDescription, into canvas: Canvas) {
-        guard let state = current, let pinch = state.pinch else { return }
-        renderPinch(pinch, into: canvas, state: state)
-    }
-
-    /// The link card over the page; when the menu shows too (one of them fading out), the
-    /// menu goes over the page-with-card in a second pass. The menu layer is mixed in
-    /// rows straight into the destination (write-only scan-out memory or the shadow).
-    public func composeOverlays(_ frame: FrameDescription, over page: Canvas, into destination: PixelDestination, region: Region) {
-        guard let now = current else { return }
+    /// The overlays of `now`: the link card over the page; when the menu shows too (one of
+    /// them fading out), the menu goes over the page-with-card in a second pass. The menu
+    /// layer is mixed in rows straight into the destination (write-only scan-out memory or
+    /// the shadow).
+    func composeOverlays(_ now: FrameState, over page: Canvas, into destination: PixelDestination, region: Region) {
         var base = page
         if now.cardAlpha > 0 {
             guard case let .cached(shadow) = destination else { return }  // the card reads what it writes
@@ -193,19 +186,7 @@ public final class SceneRenderer: FramePainter {
     /// A whole frame for `time` drawn from scratch into `canvas`, as a reference for the
     /// frames the compositor makes (tests), and for one-off pictures.
     public func renderWhole(into canvas: Canvas, at time: Double) {
-        let frame = frame(at: time)
-        switch frame.content {
-        case .blank:
-            canvas.fill(canvas.bounds, color: .black)
-        case .whole:
-            drawWhole(frame, into: canvas)
-        case .page where frame.isLayered:
-            guard let page = try? Bitmap(width: canvas.width, height: canvas.height) else { return }
-            drawPage(frame, clip: canvas.bounds, into: page.canvas, shiftX: 0)
-            composeOverlays(frame, over: page.canvas, into: .cached(canvas), region: Region(canvas.bounds))
-        case .page:
-            drawPage(frame, clip: canvas.bounds, into: canvas, shiftX: 0)
-        }
+        frame(at: time).drawFromScratch(into: canvas)
     }
 
     /// Bytes held for the menu (its layer, the page with the link card under it): 0

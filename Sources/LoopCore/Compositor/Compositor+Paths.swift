@@ -1,5 +1,6 @@
 /// How the compositor made each frame: the path of the last one (tests) and counts by
-/// path (the log's per-minute line). Bookkeeping only; the choice is in Compositor.swift.
+/// path (the log's per-minute line). Bookkeeping only; the choice is `compose` and the
+/// path functions it dispatches to.
 extension Compositor {
     /// How the last frame was made (tests, the log's counts).
     public enum Path: String, Sendable, CaseIterable {

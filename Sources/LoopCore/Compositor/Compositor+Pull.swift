@@ -13,10 +13,12 @@ import Raster
 ///   the shadow, one write of the buffer.
 extension Compositor {
     /// The pull by moving the scan-out window. From an unshifted page (or a panned pull)
-    /// to any shift the display has room for, including back to 0. False leaves
-    /// everything as it was.
-    func pullPanned(_ now: FrameDescription, painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> Bool {
-        guard now.shiftX >= 0, now.shiftX < canvas.width, let scanout else { return false }
+    /// to any shift the display has room for, including back to 0. Nil leaves everything
+    /// as it was. The strip is drawn into scratch memory; presenting the frame moves the
+    /// window and writes the strip into the scan-out buffer.
+    func pullPanned(_ painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> ComposedFrame? {
+        let now = painter.frame
+        guard now.isPlainPage, now.shiftX >= 0, now.shiftX < canvas.width, let scanout else { return nil }
         let base: FrameDescription
         switch held {
         case let .pulledPanned(b, _) where b.samePage(as: now):
@@ -24,24 +26,26 @@ extension Compositor {
         case let .frame(last) where now.shiftX > 0 && Self.pullsFrom(last, now, canvas):
             base = last.unshifted
         default:
-            return false
+            return nil
         }
         let strip = Self.strip(of: now, canvas: canvas)
-        guard strip.isEmpty || scratch(for: strip) != nil,
-              let screen = scanout.panSideways(to: now.shiftX, writing: strip) else { return false }
+        guard strip.isEmpty || scratch(for: strip) != nil, scanout.canPanSideways(to: now.shiftX) else { return nil }
+        var stripPixels: Canvas?
         if !strip.isEmpty, let scratch = pullStrip?.canvas {
-            painter.drawPage(now, clip: strip, into: scratch, shiftX: strip.x)
-            screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: strip)
+            painter.drawPage(clip: strip, into: scratch, shiftX: strip.x)
+            stripPixels = scratch
         }
         // Back at rest without decorations: the screen shows what the shadow holds.
         held = now.shiftX == 0 && now.decorations.isEmpty ? .frame(now) : .pulledPanned(base: base, shown: now)
-        return true
+        count(.pullPanned)
+        return ComposedFrame(damage: Region(canvas.bounds), scanout: .sideways(shift: now.shiftX, strip: strip, stripPixels: stripPixels))
     }
 
-    /// The pull written whole straight into scan-out memory. False leaves everything as
-    /// it was.
-    func pullDirect(_ now: FrameDescription, painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> Bool {
-        guard now.shiftX > 0, now.shiftX < canvas.width, let scanout else { return false }
+    /// The pull written whole straight into scan-out memory. Nil leaves everything as it
+    /// was.
+    func pullDirect(_ painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> ComposedFrame? {
+        let now = painter.frame
+        guard now.isPlainPage, now.shiftX > 0, now.shiftX < canvas.width, let scanout else { return nil }
         let base: FrameDescription
         switch held {
         case let .pulledDirect(b, _) where b.samePage(as: now), let .pulledPanned(b, _) where b.samePage(as: now):
@@ -49,12 +53,12 @@ extension Compositor {
         case let .frame(last) where Self.pullsFrom(last, now, canvas):
             base = last.unshifted
         default:
-            return false
+            return nil
         }
         let strip = Self.strip(of: now, canvas: canvas)
-        guard let scratch = scratch(for: strip), let screen = scanout.directFrame() else { return false }
+        guard let scratch = scratch(for: strip), let screen = scanout.directFrame() else { return nil }
         let stripX = strip.x
-        painter.drawPage(now, clip: strip, into: scratch, shiftX: stripX)
+        painter.drawPage(clip: strip, into: scratch, shiftX: stripX)
         let rows = min(canvas.height, screen.height)
         if stripX > 0, screen.width == canvas.width {
             // Screen x ← shadow x + shiftX (the shadow is never narrower than the screen),
@@ -67,7 +71,8 @@ extension Compositor {
             screen.copyRows(from: scratch, sourceX: 0, sourceY: 0, to: IntRect(x: stripX, y: 0, width: strip.width, height: rows))
         }
         held = .pulledDirect(base: base, shown: now)
-        return true
+        count(.pullDirect)
+        return ComposedFrame(damage: Region(canvas.bounds), scanout: .direct)
     }
 
     /// A pull may start from an unshifted page whose decorations (the dots beyond the

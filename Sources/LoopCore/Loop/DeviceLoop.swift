@@ -43,8 +43,12 @@ public final class DeviceLoop {
     public var input: InputSource?
     public let notifier: ServiceNotifier?
     public var metrics: FrameMetrics?
-    /// How described frames reach the sink (pan, copy, or straight into scan-out).
+    /// How described frames reach the sink (pan, copy, or straight into scan-out): the
+    /// loop hands it the painter the source answers, and presents what it composes.
     public let compositor = Compositor()
+    /// Called after each turn the loop asked for a frame, with its time and whether the
+    /// frame changed anything on screen (the headless player's latency tests).
+    public var onFrameOffered: ((_ time: Double, _ drew: Bool) -> Void)?
     let log: Logger
     /// The fds polled each turn (kept, so a turn allocates nothing for them).
     private var requests: [PollRequest] = []
@@ -152,22 +156,24 @@ public final class DeviceLoop {
     // MARK: The frame
 
     private func turn(at now: Double) throws {
-        let target = frameTarget(at: now)
-        let report = scene.frame(at: now, into: target)
+        let request = frameRequest(at: now)
+        let report = scene.frame(at: now, for: request?.request)
         moving = report.moving
         deadline = report.nextDeadline
         // Off only once no flip is pending (the opening hours may close right after the
         // first frame); the flip's event brings the next turn.
         if report.displayOn != sink.poweredOn, report.displayOn || repaint != .awaitingFlip { sink.setPower(on: report.displayOn) }
-        guard let target, report.displayOn else { return }
-        if target.full { fullRedrawOwed = false; drawnSize = (target.canvas.width, target.canvas.height) }
+        guard let (request, canvas) = request else { return }
+        let composed = report.displayOn ? compose(report.painter, for: request, in: canvas) : nil
+        onFrameOffered?(now, !(composed?.damage.isEmpty ?? true))
+        guard let composed else { return }
         let touchTime = inputSince
         inputSince = nil
-        guard !report.damage.isEmpty else {
+        guard !composed.damage.isEmpty else {
             repaint = moving ? .scheduled(at: now + sink.frameInterval) : .idle
             return
         }
-        switch try sink.present(report.damage) {
+        switch try sink.present(composed) {
         case .redrawOwed:
             requestFullRedraw()
             repaint = .scheduled(at: now)
@@ -192,9 +198,23 @@ public final class DeviceLoop {
         if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
     }
 
-    /// The canvas to draw into if a frame may be drawn now, else nil (and the state says
-    /// when it may).
-    private func frameTarget(at now: Double) -> FrameTarget? {
+    /// The source's frame composed into `canvas` (a full redraw: drawn whole and all of
+    /// it damaged, so it is always presented); nothing without a painter.
+    private func compose(_ painter: FramePainter?, for request: FrameRequest, in canvas: Canvas) -> ComposedFrame {
+        guard let painter else { return ComposedFrame() }
+        if request.full {
+            compositor.reset()
+            fullRedrawOwed = false
+            drawnSize = (canvas.width, canvas.height)
+        }
+        var composed = compositor.compose(painter, canvas: canvas, scanout: sink.scanoutSurface)
+        if request.full { composed.damage.add(canvas.bounds) }
+        return composed
+    }
+
+    /// The frame the loop may draw now and the canvas it goes into, else nil (and the
+    /// state says when it may).
+    private func frameRequest(at now: Double) -> (request: FrameRequest, canvas: Canvas)? {
         guard let canvas = sink.canvas, let geometry = sink.geometry else {
             repaint = .suspended
             inputSince = nil   // nothing can be shown: no latency to measure
@@ -216,7 +236,7 @@ public final class DeviceLoop {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil
         }
-        return FrameTarget(canvas: canvas, full: full, geometry: geometry, scanout: sink.scanoutSurface, compositor: compositor)
+        return (FrameRequest(width: canvas.width, height: canvas.height, full: full, geometry: geometry), canvas)
     }
 
     // MARK: Events

@@ -4,7 +4,7 @@ import Geometry
 import Touch
 
 /// What the device loop drives: the kiosk runtime, a fake in tests. Two calls only:
-/// touches go in as they arrive, and once per loop turn `frame(at:into:)` does
+/// touches go in as they arrive, and once per loop turn `frame(at:for:)` does
 /// everything else (timed actions, the frame, what the loop must know to sleep).
 ///
 /// All times are seconds on CLOCK_MONOTONIC (the clock of `TouchEvent.time`).
@@ -12,49 +12,40 @@ public protocol FrameSource: AnyObject {
     /// One touch report, already calibrated and rotated into logical pixels.
     func handle(_ event: TouchEvent)
     /// One turn of the loop at `time`: run what is due (gesture timeouts, idle home,
-    /// blanking), then, when the loop offers a `target`, draw the frame for `time` into
-    /// it. With the display blanked nothing is drawn even when offered.
-    func frame(at time: Double, into target: FrameTarget?) -> FrameReport
+    /// blanking), then, when the loop asks for a frame (`request`), describe the frame
+    /// for `time` on that display and answer the painter made for it. The source draws
+    /// nothing itself: the loop hands the painter to the compositor. With the display
+    /// blanked no frame is answered even when asked.
+    func frame(at time: Double, for request: FrameRequest?) -> FrameReport
 }
 
-/// Where the next frame goes, offered by the loop when it may draw (no flip pending,
-/// refresh pacing allows, an output exists). The source describes its frame and hands
-/// it to `draw`; the compositor decides how it reaches the screen.
-public struct FrameTarget {
-    /// The shadow canvas in logical (rotated) size. The source reads only its size, and
-    /// draws into it directly only when it has no frame to describe (no kiosk assembled).
-    public let canvas: Canvas
+/// The loop may draw a frame now (no flip pending, refresh pacing allows, an output
+/// exists), for this display.
+public struct FrameRequest {
+    /// The canvas the frame is composed in, in logical (rotated) pixels.
+    public let width: Int
+    public let height: Int
     /// The canvas is new (first frame, new mode or rotation) or the loop was asked for a
-    /// full redraw (a reload): everything is drawn and damaged.
+    /// full redraw (a reload): whatever the source answers is drawn whole.
     public let full: Bool
-    /// The display this frame is for, as the sink holds it now (its canvas is the
-    /// geometry's logical size): handed down, never copied, so a reload that rotates or
-    /// a hotplug that changes the mode reaches the scene with the next frame.
+    /// The display this frame is for, as the sink holds it now: handed down, never
+    /// copied, so a reload that rotates or a hotplug that changes the mode reaches the
+    /// scene with the next frame.
     public let geometry: DisplayGeometry
-    let scanout: ScanoutSurface?
-    let compositor: Compositor
 
-    public init(canvas: Canvas, full: Bool, geometry: DisplayGeometry, scanout: ScanoutSurface?, compositor: Compositor) {
-        self.canvas = canvas
+    public init(width: Int, height: Int, full: Bool, geometry: DisplayGeometry) {
+        self.width = width
+        self.height = height
         self.full = full
         self.geometry = geometry
-        self.scanout = scanout
-        self.compositor = compositor
-    }
-
-    /// Makes `frame` the frame on screen; returns the damage to present.
-    public func draw(_ frame: FrameDescription, painter: FramePainter) -> Region {
-        var damage = Region()
-        if full { compositor.reset(); damage.add(canvas.bounds) }
-        compositor.compose(frame, painter: painter, canvas: canvas, scanout: scanout, damage: &damage)
-        return damage
     }
 }
 
-/// What the source answers each turn: all the loop needs to present and to sleep.
+/// What the source answers each turn: the frame to show, and all the loop needs to sleep.
 public struct FrameReport {
-    /// What changed on the canvas; empty when nothing was drawn.
-    public var damage: Region
+    /// The painter made for the frame to show (its `frame` is the description); nil:
+    /// nothing to draw (not asked, or the display is dark).
+    public var painter: FramePainter?
     /// Something moves: the loop draws again at the next refresh.
     public var moving: Bool
     /// When something happens next without a touch (a gesture timeout, an idle
@@ -63,8 +54,8 @@ public struct FrameReport {
     /// False while the display should be dark (`[idle] blank_after`).
     public var displayOn: Bool
 
-    public init(damage: Region = Region(), moving: Bool = false, nextDeadline: Double? = nil, displayOn: Bool = true) {
-        self.damage = damage
+    public init(painter: FramePainter? = nil, moving: Bool = false, nextDeadline: Double? = nil, displayOn: Bool = true) {
+        self.painter = painter
         self.moving = moving
         self.nextDeadline = nextDeadline
         self.displayOn = displayOn
@@ -82,8 +73,10 @@ public protocol FrameSink: AnyObject {
     var isBusy: Bool { get }
     /// Seconds per refresh, for pacing when a present completes without an event.
     var frameInterval: Double { get }
-    /// Shows the shadow canvas' `damage`.
-    func present(_ damage: Region) throws -> PresentOutcome
+    /// Shows a composed frame: the one moment the display changes what it shows (moves
+    /// its window, takes a buffer written straight into, copies the damage out of the
+    /// shadow canvas).
+    func present(_ frame: ComposedFrame) throws -> PresentOutcome
     /// Handles `pollFD` being readable; returns how many presents completed.
     func handleReadable() throws -> Int
     /// When the present `handleReadable` last completed reached the glass, by the
@@ -104,6 +97,9 @@ public protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
+    /// Shows the shadow canvas' `damage` (a picture drawn straight into the canvas, not
+    /// composed: `lectern calibrate`'s target, tests).
+    public func present(_ damage: Region) throws -> PresentOutcome { try present(ComposedFrame(damage: damage)) }
     public var scanoutSurface: ScanoutSurface? { nil }
     public var lastFlipTime: Double? { nil }
 }

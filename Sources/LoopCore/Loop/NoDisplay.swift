@@ -9,7 +9,7 @@ public final class NoDisplay: FrameSink {
     public var canvas: Canvas? { nil }
     public var isBusy: Bool { false }
     public var frameInterval: Double { 1.0 / 60 }
-    public func present(_ damage: Region) throws -> PresentOutcome { .skipped }
+    public func present(_ frame: ComposedFrame) throws -> PresentOutcome { .skipped }
     public func handleReadable() throws -> Int { 0 }
     public var poweredOn: Bool { true }
     public func setPower(on: Bool) {}

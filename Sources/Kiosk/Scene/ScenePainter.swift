@@ -1,0 +1,31 @@
+import Frames
+import Raster
+
+/// One frame of the scene, ready to draw: made by `SceneRenderer.frame(at:)` for the
+/// frame it described, with what the description leaves out (the dots' exact geometry,
+/// the pressed link, the pinch). Every call draws that frame, whatever the scene has
+/// described since: the frame is a constant of the value, not a "current" frame the
+/// renderer keeps. What it reads from the scene beyond that (the layout, the table pans,
+/// the link card's face) is what the frame's page and overlay keys stand for: a change
+/// there is another frame.
+public struct ScenePainter: FramePainter {
+    let state: SceneRenderer.FrameState
+    /// The drawing functions and what they keep between frames (the menu layer, the pinch's
+    /// snapshot).
+    let renderer: SceneRenderer
+
+    public var frame: FrameDescription { state.description }
+
+    public func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int) {
+        renderer.drawPage(canvas, clip: clip, state: state, shiftX: shiftX)
+    }
+
+    public func drawWhole(into canvas: Canvas) {
+        guard let pinch = state.pinch else { return }
+        renderer.renderPinch(pinch, into: canvas, state: state)
+    }
+
+    public func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region) {
+        renderer.composeOverlays(state, over: page, into: destination, region: region)
+    }
+}
