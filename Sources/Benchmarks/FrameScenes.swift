@@ -67,8 +67,7 @@ public final class FrameScene {
         self.name = name
         let config = FrameScene.config(pages: pages, measure: measure)
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        player = try HeadlessPlayer(runtime: KioskRuntime(assembly: assembly), width: width, height: height,
-                                    startTime: time, driver: driver)
+        player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver, log: .lectern)
         player.step(to: time)  // layout, glyph cache and first frame: not part of the measurement
         redrawWhole()          // both buffers filled
     }
