@@ -1,3 +1,4 @@
+import Foundation
 import Kiosk
 import KioskDevice
 import LecternLog
@@ -141,10 +142,13 @@ public final class HeadlessPlayer {
     /// being rendered, hyphenation dictionaries loading): each time a worker wakes the
     /// loop, the loop runs on by one refresh, collects what finished and draws with it,
     /// as the device shows it a moment later. Returns at once when nothing is pending
-    /// (the clock unmoved), or after `timeout` seconds without a wake-up.
+    /// (the clock unmoved), or once `timeout` seconds have passed (a worker that never
+    /// wakes the loop: the frame shows what it has).
     public func waitForBackgroundWork(timeout: Double = 60) {
+        let limit = Date(timeIntervalSinceNow: timeout)
         while !wiring.backgroundWorkSettled {
-            guard system.waitUntilWoken(timeout: timeout) else { return }
+            let left = limit.timeIntervalSinceNow
+            guard left > 0, system.waitUntilWoken(timeout: left) else { return }
             step(to: clock.time + sink.frameInterval)
         }
     }
