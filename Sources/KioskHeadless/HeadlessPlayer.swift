@@ -77,8 +77,10 @@ public final class HeadlessPlayer {
         wiring = KioskWiring(start, system: system, touch: ScriptedInputMaker(input), environment: environment, log: log)
         device = MemoryKMSDevice(width: width, height: height, driverName: driver, system: system)
         device.atomicSupported = true
-        display = KMSDisplay(device: device, rotation: wiring.runtime.config.display.rotation, log: Logger(sink: { _ in }))
-        display.panOverride = driver == "copy" ? "copy" : nil
+        // The display as the configuration tunes it, as on the device; "copy" acts as a
+        // driver not known to pan.
+        let config = wiring.runtime.config.display
+        display = KMSDisplay(device: device, rotation: config.rotation, tuning: config.scanout, log: Logger(sink: { _ in }))
         guard try display.start() else { throw HeadlessSetupError.noDisplay }
         sink = ObservedSink(display)
         observer = ObservedRuntime(wiring.runtime)

@@ -13,8 +13,11 @@ public final class DeviceSession {
         public var card: String?
         public var mode: (width: Int, height: Int)?
         public var rotation: Rotation = .r0
-        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: Rotation = .r0) {
-            self.card = card; self.mode = mode; self.rotation = rotation
+        /// Where the display leaves what the driver offers (`[display]`).
+        public var tuning = ScanoutTuning()
+        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: Rotation = .r0,
+                    tuning: ScanoutTuning = ScanoutTuning()) {
+            self.card = card; self.mode = mode; self.rotation = rotation; self.tuning = tuning
         }
     }
 
@@ -72,7 +75,7 @@ public final class DeviceSession {
             notifier.stopping()
             return
         }
-        let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, log: log)
+        let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, tuning: options.tuning, log: log)
         let console = Console(system: system, log: log)
         console?.take()
         defer {
