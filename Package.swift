@@ -131,9 +131,14 @@ let package = Package(
         // Test doubles in their own module, as swift-nio keeps NIOEmbedded: the device loop
         // with a manual clock, scripted touches and frames in memory.
         .target(name: "PlatformEmbedded", dependencies: ["Measure", "LoopCore", "Display", "Raster", "Touch", "Geometry"]),
-        // The one wiring between the pure kiosk and the hardware edge.
-        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Platform", "Raster", "Geometry", "Measure", "CSystemShim",
+        // The kiosk's one composition root (the runtime, its loop delegate and what is wired
+        // around them) and its surroundings (content watch, metrics file): the Linux pieces
+        // are handed in by `lectern run`, so it knows no Platform and no device library.
+        .target(name: "KioskDevice", dependencies: ["Kiosk", "Frames", "LoopCore", "Raster", "Geometry", "Measure", "PDFPages", "Typeset",
                                              "LecternLog", .product(name: "Logging", package: "swift-log")]),
+        // Speech mode's output on the device (espeak-ng into ALSA) behind the kiosk's
+        // `SpeechOutput`: apart, so the composition root and the headless kiosk link no audio.
+        .target(name: "KioskSpeech", dependencies: ["Kiosk", "Speech", .product(name: "Logging", package: "swift-log")]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
             "Kiosk", "KioskDevice", "Measure", "LoopCore", "Display", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
@@ -148,8 +153,8 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
-                "PDFPages", .product(name: "Logging", package: "swift-log"),
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "KioskSpeech", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

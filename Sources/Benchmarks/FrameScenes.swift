@@ -54,10 +54,13 @@ public final class FrameScene {
     /// The frame scenes' configuration: the built-in one with `pages`, body text from
     /// margin to margin (measure 0, as before the reading measure): the densest screen of
     /// text, over 2,500 glyphs at 1080p. The default 70-character measure shows about 1,850.
+    /// The display's paths as the environment tunes them (`LECTERN_SIDEPAN=off`, ...: the
+    /// A/B of docs/performance.md).
     static func config(pages: [KioskConfig.Page], measure: Double = 0) -> KioskConfig {
         var config = KioskConfig.builtIn
         config.pages = pages
         config.text.measure = measure
+        config.display.scanout = config.display.scanout.overridden(by: ProcessInfo.processInfo.environment)
         return config
     }
 
@@ -67,8 +70,7 @@ public final class FrameScene {
         self.name = name
         let config = FrameScene.config(pages: pages, measure: measure)
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        player = try HeadlessPlayer(runtime: KioskRuntime(assembly: assembly), width: width, height: height,
-                                    startTime: time, driver: driver)
+        player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver, log: .lectern)
         player.step(to: time)  // layout, glyph cache and first frame: not part of the measurement
         redrawWhole()          // both buffers filled
     }

@@ -38,19 +38,13 @@ public enum PDFStartScene {
     /// One start to the first frame with page 1's pixels.
     static func start(_ config: KioskConfig, width: Int, height: Int) {
         guard let assembly = try? KioskAssembly(config: config, width: width, height: height),
-              let player = try? HeadlessPlayer(runtime: KioskRuntime(assembly: assembly), width: width, height: height,
-                                               startTime: 0, driver: "bochs-drm"),
+              let player = try? HeadlessPlayer(.assembly(assembly), width: width, height: height, log: .lectern),
               let pdf = assembly.content.pdf
         else { return }
-        var time = 0.0
-        player.step(to: time)
-        // Opening, then page 1: each a trip through the render queue's worker.
-        for _ in 0..<4 where pdf.imageBytes == 0 {
-            pdf.queue.waitUntilIdle()
-            time += 1.0 / 60
-            player.runtime.backgroundWorkFinished(at: time)
-            player.step(to: time)
-        }
+        player.step(to: 0)
+        // Opening, then page 1: each a trip through the render queue's worker, which
+        // wakes the loop through its pipe.
+        player.waitForBackgroundWork()
         precondition(pdf.imageBytes > 0, "start.pdf.warm: page 1 was not shown")
     }
 }

@@ -85,7 +85,7 @@ extension KMSDisplay {
     /// buffer. Only where the window is scanned out, not mid-pull, and where showing the
     /// same buffer at a new window is a flip (atomic, or bochs' offset framebuffers).
     func showsAgain(_ damage: Region) -> Bool {
-        guard scrollFrontOverride != "off", window.scansOutWindow, presented > 0, presenter.state == .showing,
+        guard tuning.scrollFront, window.scansOutWindow, presented > 0, presenter.state == .showing,
               shownLeft == 0, window.left == 0, window.top != shownTop,
               window.method == .offsetFramebuffers || presenter.path == .atomic, let shadow else { return false }
         let shown = IntRect(x: 0, y: shownTop, width: shadow.width, height: window.screenHeight)

@@ -1,5 +1,4 @@
 import Logging
-import Glibc
 import LoopCore
 import Raster
 import Geometry
@@ -74,10 +73,12 @@ public final class KMSDisplay: FrameSink {
     /// False once DirtyFB answered ENOSYS / EOPNOTSUPP.
     public var dirtyFBWorks: Bool { presenter.dirtyFBWorks }
 
-    public init(device: KMSDevice, rotation: Rotation = .r0, requestedMode: (width: Int, height: Int)? = nil, log: Logger) {
+    public init(device: KMSDevice, rotation: Rotation = .r0, requestedMode: (width: Int, height: Int)? = nil,
+                tuning: ScanoutTuning = ScanoutTuning(), log: Logger) {
         self.device = device
         self.rotation = rotation
         self.requestedMode = requestedMode
+        self.tuning = tuning
         self.log = log
     }
 
@@ -120,8 +121,8 @@ public final class KMSDisplay: FrameSink {
         }
         if saved == nil { saved = device.saveCRTC(choice.crtc) }
         try allocate(for: choice)
-        // Frames by atomic commits where the driver offers them (LECTERN_ATOMIC=off: legacy).
-        if atomicOverride != "off", let index = crtcs.firstIndex(of: choice.crtc),
+        // Frames by atomic commits where the driver offers them (`tuning.atomic` false: legacy).
+        if tuning.atomic, let index = crtcs.firstIndex(of: choice.crtc),
            device.enableAtomic(crtc: choice.crtc, crtcIndex: index) {
             presenter.useAtomic()
         }
@@ -136,10 +137,10 @@ public final class KMSDisplay: FrameSink {
         let screen = choice.mode.height
         // Scanning out the window moves it along the buffer's rows: only an unrotated
         // picture scrolls along them.
-        var method = rotation == .r0 ? PanMethod.forDriver(device.driverName, override: panOverride) : .copy
+        var method = rotation == .r0 && tuning.pan ? PanMethod.forDriver(device.driverName) : .copy
         var rows = method == .copy ? screen : PanWindow.tallHeight(screen: screen, maxHeight: device.maxFramebufferHeight)
         // Room right of the page for a sideways pull, where the window is scanned out.
-        var sideRoom = method == .copy || sidePanOverride == "off" ? 0 : PanWindow.sideRoom(width: choice.mode.width)
+        var sideRoom = method == .copy || !tuning.sidePan ? 0 : PanWindow.sideRoom(width: choice.mode.width)
         let logical = { (rows: Int) in IntRect(x: 0, y: 0, width: size.width, height: size.height + rows - screen) }
         var allocated = false
         if sideRoom > 0 {
@@ -172,17 +173,10 @@ public final class KMSDisplay: FrameSink {
         damageEverything()
     }
 
-    /// `LECTERN_PAN` from the environment: "copy" forces copying the window (the
-    /// fallback, to compare or to work around a driver); tests and the bench set it.
-    public var panOverride: String? = getenv("LECTERN_PAN").map { String(cString: $0) }
-    /// `LECTERN_SIDEPAN` from the environment: "off" keeps the buffers screen-wide (a
-    /// sideways pull then rewrites the screen, as on drivers that do not pan).
-    public var sidePanOverride: String? = getenv("LECTERN_SIDEPAN").map { String(cString: $0) }
-    /// `LECTERN_SCROLL_FRONT` from the environment: "off" shows every scroll frame from
-    /// the other buffer (each buffer then gets every strip: two copies a frame).
-    public var scrollFrontOverride: String? = getenv("LECTERN_SCROLL_FRONT").map { String(cString: $0) }
-    /// `LECTERN_ATOMIC` from the environment: "off" keeps frames on the legacy calls.
-    public var atomicOverride: String? = getenv("LECTERN_ATOMIC").map { String(cString: $0) }
+    /// Where the display leaves what the driver offers (`[display]` pan, side_pan,
+    /// scroll_front, atomic): read when buffers are made and frames shown, so set it
+    /// before `start` (tests set it on a display they drive by hand).
+    public var tuning: ScanoutTuning
 
     func updateWindowCanvas() {
         guard let shadow else { windowCanvas = nil; return }

@@ -17,16 +17,15 @@ public enum PanMethod: String, Equatable, Sendable {
     /// into screen-sized buffers.
     case copy = "copying the window (driver not known to pan)"
 
-    /// The method for a driver (`drmGetVersion`'s name). `LECTERN_PAN=copy` in the
-    /// environment forces copying (to compare, or to work around a driver).
+    /// The method for a driver (`drmGetVersion`'s name). `[display] pan = false` copies
+    /// on every driver (to compare, or to work around one).
     ///
     /// bochs' offset framebuffers were opt-in for a while: with them the machine test's
     /// kiosk-unplug-fling fling once ran to the page's end in two full runs (legacy page
     /// flips then). It did not come back in later full runs, neither with atomic commits
     /// nor with legacy flips (docs/platform.md). Cause not found; a suspect is the test's
     /// own timing under TCG (injected moves delayed into a burst read as a fast fling).
-    public static func forDriver(_ name: String, override: String? = nil) -> PanMethod {
-        if override == "copy" { return .copy }
+    public static func forDriver(_ name: String) -> PanMethod {
         switch name {
         case "bochs-drm", "bochs": return .offsetFramebuffers
         case "virtio_gpu", "virtio-gpu": return .sourceY

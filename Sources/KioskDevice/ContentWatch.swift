@@ -3,7 +3,6 @@ import Kiosk
 import LecternLog
 import Logging
 import LoopCore
-import Platform
 import Measure
 
 /// Content that updates itself: the configuration file, every page, image and icon of
@@ -34,7 +33,7 @@ public final class ContentWatch {
     public let runtime: KioskRuntime
     public let settle: Double
     let inotify: Inotify
-    let wallClock: () -> Double
+    let wallClock: WallClock
     let log: Logger
     /// Watch descriptor → the path watched (a directory or a file).
     private var watched: [Int32: String] = [:]
@@ -52,8 +51,11 @@ public final class ContentWatch {
     /// The paths watched now, for tests and the log.
     public var watchedPaths: [String] { watched.values.sorted() }
 
-    public init(runtime: KioskRuntime, settle: Double, calls: FileWatchCalls = LinuxFileWatchCalls(),
-                wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 }, log: Logger = .lectern) throws {
+    /// - Parameter calls: inotify (`LinuxFileWatchCalls` on the device).
+    /// - Parameter wallClock: for the age of a file (its mtime is wall-clock time) and
+    ///   the time of an update.
+    public init(runtime: KioskRuntime, settle: Double, calls: FileWatchCalls, wallClock: WallClock,
+                log: Logger = .lectern) throws {
         self.runtime = runtime
         self.settle = settle
         self.wallClock = wallClock
@@ -98,7 +100,7 @@ public final class ContentWatch {
             return .nothing
         }
         if let newest = SiteCheck.newestModification(of: verdict.files) {
-            let age = wallClock() - newest
+            let age = wallClock.now() - newest
             if age < settle {
                 deadline = time + (settle - max(0, age))
                 return .nothing
@@ -109,7 +111,7 @@ public final class ContentWatch {
             for problem in verdict.problems { log.error("content update: \(problem)") }
             let reason = verdict.problems.first ?? "not fit to show"
             log.warning("content update: \(verdict.problems.count) problem(s); keeping the site on screen (version \(version))")
-            record(Update(wallTime: wallClock(), ok: false, reason: reason))
+            record(Update(wallTime: wallClock.now(), ok: false, reason: reason))
             return .nothing
         }
         guard newVersion != version else { return .nothing }
@@ -118,9 +120,9 @@ public final class ContentWatch {
         case .applied:
             log.info("content update: version \(version) → \(newVersion) shown")
             version = newVersion
-            record(Update(wallTime: wallClock(), ok: true, reason: "applied"))
+            record(Update(wallTime: wallClock.now(), ok: true, reason: "applied"))
         case let .rejected(reason):
-            record(Update(wallTime: wallClock(), ok: false, reason: reason.split(separator: "\n").first.map(String.init) ?? reason))
+            record(Update(wallTime: wallClock.now(), ok: false, reason: reason.split(separator: "\n").first.map(String.init) ?? reason))
         case .noFile:
             break
         }
@@ -179,10 +181,11 @@ public final class ContentWatch {
 }
 
 extension ContentWatch {
-    /// Puts the inotify fd in `loop`'s poll and the settle time among its deadlines;
-    /// a check that applies the new site asks the loop for what SIGHUP would.
-    public func attach(to loop: DeviceLoop, clock: MonotonicClock) {
-        loop.extraSources.append((fd, { [self] in handleReadable(at: clock.now()) }))
+    /// Puts the inotify fd in `loop`'s poll (events noted at the loop's time) and the
+    /// settle time among its deadlines; a check that applies the new site asks the loop
+    /// for what SIGHUP would.
+    public func attach(to loop: DeviceLoop) {
+        loop.extraSources.append((fd, { [self, unowned loop] in handleReadable(at: loop.clock.now()) }))
         loop.extraTimers.append((deadline: { [self] in deadline },
                                  fire: { [self, unowned loop] time in loop.apply(deadlineReached(at: time)) }))
     }

@@ -31,10 +31,10 @@ public final class KioskLoopDelegate: DeviceLoopDelegate {
         if let metrics {
             switch outcome {
             case .applied:
-                metrics.reloaded(.init(wallTime: metrics.wallClock(), ok: true, reason: "applied"), refusedBy: false)
+                metrics.reloaded(.init(wallTime: metrics.wallClock.now(), ok: true, reason: "applied"), refusedBy: false)
             case let .rejected(reason):
                 let first = reason.split(separator: "\n").first.map(String.init) ?? reason
-                metrics.reloaded(.init(wallTime: metrics.wallClock(), ok: false, reason: first), refusedBy: false)
+                metrics.reloaded(.init(wallTime: metrics.wallClock.now(), ok: false, reason: first), refusedBy: false)
             case .noFile:
                 break
             }

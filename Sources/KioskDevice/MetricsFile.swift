@@ -3,7 +3,6 @@ import Kiosk
 import LecternLog
 import Logging
 import LoopCore
-import Platform
 import Measure
 
 /// Health and usage in Prometheus' text format, for node_exporter's textfile collector:
@@ -15,7 +14,10 @@ public final class MetricsFile {
     public let path: String
     let runtime: KioskRuntime
     let log: Logger
-    let wallClock: () -> Double
+    let wallClock: WallClock
+    /// Replaces the file's content so that a reader sees the old or the new, never a part
+    /// (`AtomicFile.write` on the device).
+    let writeAtomically: (_ text: String, _ path: String) throws -> Void
     /// Unix time the process started.
     public let upSince: Double
     public weak var loop: DeviceLoop?
@@ -36,13 +38,14 @@ public final class MetricsFile {
         var usage: UsageCounters, frames: Int, reload: ContentWatch.Update?, errors: [String: Int], version: String?
     }
 
-    public init(path: String, runtime: KioskRuntime, wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 },
-                secondsSinceStart: () -> Double? = ProcessClock.secondsSinceStart, log: Logger = .lectern) {
+    public init(path: String, runtime: KioskRuntime, writeAtomically: @escaping (_ text: String, _ path: String) throws -> Void,
+                wallClock: WallClock, secondsSinceStart: () -> Double? = ProcessClock.secondsSinceStart, log: Logger = .lectern) {
         self.path = path
         self.runtime = runtime
+        self.writeAtomically = writeAtomically
         self.wallClock = wallClock
         self.log = log
-        let now = wallClock()
+        let now = wallClock.now()
         upSince = now - (secondsSinceStart() ?? 0)
     }
 
@@ -75,7 +78,7 @@ public final class MetricsFile {
         writtenAt = time
         let current = snapshot
         do {
-            try AtomicFile.write(render(), to: path)
+            try writeAtomically(render(), path)
             written = current
             lastWriteError = nil
         } catch {
@@ -145,9 +148,12 @@ public final class MetricsFile {
     }
 
     /// Into the loop's timers: written when due (no wake-up while nothing changes). The loop
-    /// keeps the file alive; the file holds the loop weakly.
-    public func attach(to loop: DeviceLoop, clock: MonotonicClock) {
+    /// keeps the file alive; the file holds the loop weakly. `clock` is where the deadline
+    /// reads the time: the loop's (a test hands one a little ahead of it, as the device's
+    /// is when read a moment after the loop read it).
+    public func attach(to loop: DeviceLoop, clock: MonotonicClock? = nil) {
         self.loop = loop
+        let clock = clock ?? loop.clock
         loop.extraTimers.append((deadline: { [self] in deadline(now: clock.now()) },
                                  fire: { [self] time in write(at: time) }))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Kiosk
 import KioskDevice
 import LecternLog
@@ -13,14 +14,22 @@ import Touch
 /// `snapshot`, `soak`, `replay` and the tests run exactly what runs on the display;
 /// only time is simulated, so a minute of kiosk plays in milliseconds.
 ///
+/// The kiosk is built by the same composition root as on the device (`KioskWiring`):
+/// the player passes its embedded system calls and scripted touches, and whatever of
+/// the world outside the loop a tool or test asks for (`KioskEnvironment`; nothing by
+/// default). Background workers (PDF sheets, hyphenation dictionaries) wake the loop
+/// through its pipes as on the device; `waitForBackgroundWork` waits for them.
+///
 /// Frames are drawn when the loop would draw them: at once after a touch, at the
 /// refresh rate while something moves, never at rest. The display is the real
-/// `KMSDisplay` over memory buffers (`MemoryKMSDevice`, a driver that pans), so the
-/// compositor pans, copies and writes frames straight into a scan-out buffer exactly as
-/// on the device. `canvas` is what the screen shows at the player's time: the buffer
-/// presented last.
+/// `KMSDisplay` over memory buffers (`MemoryKMSDevice`, a driver that pans, with atomic
+/// commits), so the compositor pans, copies and writes frames straight into a scan-out
+/// buffer exactly as on the device. `canvas` is what the screen shows at the player's
+/// time: the buffer presented last.
 public final class HeadlessPlayer {
-    public let runtime: KioskRuntime
+    /// The kiosk and what is wired around it, as `lectern run` builds them.
+    public let wiring: KioskWiring
+    public var runtime: KioskRuntime { wiring.runtime }
     public let clock: ManualClock
     public let system: EmbeddedSystemCalls
     /// The display, over memory buffers, and the device under it.
@@ -31,7 +40,7 @@ public final class HeadlessPlayer {
     public let input: ScriptedInput
     /// The kiosk's loop delegate, as on the device: reload, and touch input (the scripted
     /// touches, given in logical pixels).
-    public let delegate: KioskLoopDelegate
+    public var delegate: KioskLoopDelegate { wiring.delegate }
     /// Called after the kiosk handled each touch (`lectern replay` notes the gestures).
     public var onTouch: (TouchEvent) -> Void {
         get { observer.onTouch }
@@ -52,32 +61,47 @@ public final class HeadlessPlayer {
     private let observer: ObservedRuntime
     private var damageSinceRender = Region()
 
-    /// - Parameter log: where the runtime's lines go (silent by default: the tools print
-    ///   their own summaries).
+    /// - Parameter start: the configuration (and its file) or the assembled kiosk.
     /// - Parameter driver: the driver the memory display acts as: "bochs-drm" (panning by
     ///   offset framebuffers, the default) or "copy" (a driver not known to pan).
-    public init(runtime: KioskRuntime, width: Int, height: Int, startTime: Double = 0, driver: String = "bochs-drm") throws {
-        self.runtime = runtime
+    /// - Parameter environment: the world outside the loop (a content watch's inotify, a
+    ///   metrics file, a wall clock, speech, dictionary loading); nothing by default.
+    /// - Parameter log: where the runtime's lines go (silent by default: the tools print
+    ///   their own summaries).
+    public init(_ start: KioskWiring.Start, width: Int, height: Int, startTime: Double = 0, driver: String = "bochs-drm",
+                environment: KioskEnvironment = KioskEnvironment(), log: Logger = Logger(sink: { _ in })) throws {
         clock = ManualClock(startTime)
         system = EmbeddedSystemCalls(clock: clock, horizon: startTime)
         system.recordsPolls = false
+        input = ScriptedInput(system: system)
+        wiring = KioskWiring(start, system: system, touch: ScriptedInputMaker(input), environment: environment, log: log)
         device = MemoryKMSDevice(width: width, height: height, driverName: driver, system: system)
-        display = KMSDisplay(device: device, rotation: runtime.config.display.rotation, log: Logger(sink: { _ in }))
-        display.panOverride = driver == "copy" ? "copy" : nil
-        display.atomicOverride = "off"
+        device.atomicSupported = true
+        // The display as the configuration tunes it, as on the device; "copy" acts as a
+        // driver not known to pan.
+        let config = wiring.runtime.config.display
+        display = KMSDisplay(device: device, rotation: config.rotation, tuning: config.scanout, log: Logger(sink: { _ in }))
         guard try display.start() else { throw HeadlessSetupError.noDisplay }
         sink = ObservedSink(display)
-        input = ScriptedInput(system: system)
-        observer = ObservedRuntime(runtime)
-        loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: observer, log: runtime.logger)
-        delegate = KioskLoopDelegate(runtime: runtime, touch: ScriptedInputMaker(input))
-        loop.delegate = delegate
+        observer = ObservedRuntime(wiring.runtime)
+        // Signals reach the loop as on the device: `system.sendSignal(SIGHUP, at:)` reloads.
+        loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: observer, signalFD: system.signalDescriptor, log: log)
+        loop.delegate = wiring.delegate
+        wiring.attach(to: loop)
         loop.attachInput()
         sink.onPresent = { [unowned self] damage in
             damageSinceRender.add(damage)
             shownTime = clock.time
             onFrame?(clock.time, canvas)
         }
+    }
+
+    /// A player for `config` (and its file, for reloads and the content watch).
+    public convenience init(config: KioskConfig, configPath: String? = nil, width: Int, height: Int, startTime: Double = 0,
+                            driver: String = "bochs-drm", environment: KioskEnvironment = KioskEnvironment(),
+                            log: Logger = Logger(sink: { _ in })) throws {
+        try self.init(.configuration(config, path: configPath), width: width, height: height, startTime: startTime,
+                      driver: driver, environment: environment, log: log)
     }
 
     public var assembly: KioskAssembly {
@@ -113,6 +137,21 @@ public final class HeadlessPlayer {
         } catch {
             // The embedded poll's spin check, or a sink error: a bug, not bad input.
             preconditionFailure("embedded loop: \(error) (repaint \(loop.repaint))")
+        }
+    }
+
+    /// Waits, in real time, for the background work the frames depend on (PDF sheets
+    /// being rendered, hyphenation dictionaries loading): each time a worker wakes the
+    /// loop, the loop runs on by one refresh, collects what finished and draws with it,
+    /// as the device shows it a moment later. Returns at once when nothing is pending
+    /// (the clock unmoved), or once `timeout` seconds have passed (a worker that never
+    /// wakes the loop: the frame shows what it has).
+    public func waitForBackgroundWork(timeout: Double = 60) {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        while !wiring.backgroundWorkSettled {
+            let left = limit.timeIntervalSinceNow
+            guard left > 0, system.waitUntilWoken(timeout: left) else { return }
+            step(to: clock.time + sink.frameInterval)
         }
     }
 
@@ -153,8 +192,7 @@ enum HeadlessSetupError: Error { case noDisplay }
 extension KioskAssembly {
     /// A headless player over this kiosk, its screen the assembly's size.
     public func player(log: Logger = Logger(sink: { _ in })) throws -> HeadlessPlayer {
-        try HeadlessPlayer(runtime: KioskRuntime(assembly: self, log: log),
-                           width: Int(scene.width), height: Int(scene.height))
+        try HeadlessPlayer(.assembly(self), width: Int(scene.width), height: Int(scene.height), log: log)
     }
 }
 

@@ -19,7 +19,7 @@ public final class TouchReplay {
         self.player = player
         // Every gesture the scene applies, from touches and from time moving on (a pinch
         // frame only one finger reported is judged when the next thing happens).
-        player.scene.onGesture = { [unowned self] gesture in
+        player.runtime.onGesture = { [unowned self] gesture in
             entries.append(Entry(gesture: gesture, menuPresented: self.player.scene.menu.isPresented))
         }
     }

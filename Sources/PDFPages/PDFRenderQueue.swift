@@ -83,6 +83,12 @@ public final class PDFRenderQueue: @unchecked Sendable {
         return done
     }
 
+    /// Nothing pending, running, or finished and not yet collected: whoever collects has
+    /// everything asked for so far (the headless player waits for this before a capture).
+    public var isIdle: Bool {
+        lock.withLock { running == nil && pending.isEmpty && finished.isEmpty }
+    }
+
     /// Tests, `check` and the bench: waits until nothing is pending or running.
     public func waitUntilIdle() {
         lock.lock()

@@ -1,3 +1,4 @@
+import Foundation
 import LoopCore
 import Measure
 import Raster
@@ -39,6 +40,19 @@ public final class EmbeddedSystemCalls: SystemCalls {
     public var recordsPolls = true
     public let signalDescriptor = FileDescriptor(990)
 
+    /// Pipes a background worker (PDF sheets, hyphenation dictionaries) wakes the loop
+    /// through: written from the worker's thread, so kept apart under their own lock. A
+    /// pipe holding bytes is readable at once, at whatever time the loop's clock reads
+    /// then (the manual clock knows nothing of real time): `waitUntilWoken` lets the
+    /// headless player wait for a worker before it captures a frame.
+    private let pipes = NSCondition()
+    /// Read end → bytes written and not yet read.
+    private var pipeBytes: [FileDescriptor: Int] = [:]
+    /// Write end → its read end.
+    private var pipeReadEnds: [FileDescriptor: FileDescriptor] = [:]
+    /// The next pipe's descriptors (apart from the memory devices' and the signalfd).
+    private var nextPipeDescriptor: Int32 = 2000
+
     public init(clock: ManualClock, horizon: Double) {
         self.clock = clock
         self.horizon = horizon
@@ -63,6 +77,13 @@ public final class EmbeddedSystemCalls: SystemCalls {
 
     public func poll(_ requests: inout [PollRequest], timeout: Int32) throws -> Int {
         if recordsPolls { polls.append(timeout) }
+        // A pipe a worker wrote to is readable now, before anything later is due.
+        let woken = pipes.withLock { requests.indices.filter { pipeBytes[requests[$0].fd, default: 0] > 0 } }
+        if !woken.isEmpty {
+            for r in woken { requests[r].returned = .readable }
+            idlePollsAtThisTime = 0
+            return woken.count
+        }
         let limit = timeout < 0 ? Double.infinity : clock.time + Double(timeout) / 1000
         // (A scan of the few fds polled, not a set: a poll allocates nothing.)
         guard let index = due.firstIndex(where: { event in requests.contains { $0.fd == event.fd } }), due[index].time <= limit else {
@@ -98,6 +119,7 @@ public final class EmbeddedSystemCalls: SystemCalls {
     }
 
     public func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if let count = try readPipe(fd, into: buffer) { return count }
         guard var queue = reads[fd], !queue.isEmpty else { throw Errno.wouldBlock }
         let bytes = queue.removeFirst()
         reads[fd] = queue
@@ -106,13 +128,59 @@ public final class EmbeddedSystemCalls: SystemCalls {
     }
 
     public func open(_ path: String, flags: Int32) throws -> FileDescriptor { throw Errno.noEntry }
-    public func close(_ fd: FileDescriptor) {}
+    public func close(_ fd: FileDescriptor) {
+        pipes.withLock {
+            pipeBytes[fd] = nil
+            pipeReadEnds[fd] = nil
+        }
+    }
     public func ioctl(_ fd: FileDescriptor, _ request: UInt, _ arg: UnsafeMutableRawPointer?) throws -> Int32 { 0 }
-    public func write(_ fd: FileDescriptor, from buffer: UnsafeRawBufferPointer) throws -> Int { buffer.count }
+    public func write(_ fd: FileDescriptor, from buffer: UnsafeRawBufferPointer) throws -> Int {
+        pipes.withLock {
+            guard let readEnd = pipeReadEnds[fd] else { return }
+            pipeBytes[readEnd, default: 0] += buffer.count
+            pipes.broadcast()
+        }
+        return buffer.count
+    }
     public func mmap(length: Int, fd: FileDescriptor, offset: Int64) throws -> UnsafeMutableRawPointer { throw Errno.notSupported }
     public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {}
     public func signalFD(_ signals: [Int32]) throws -> FileDescriptor { signalDescriptor }
-    /// No kernel pipe here: a worker's wake-up would come at a real time the manual clock
-    /// knows nothing of; headless runs wait for background work instead.
-    public func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) { throw Errno.notSupported }
+    /// A pipe in memory: what is written to its write end (from any thread) makes the
+    /// read end readable in the next `poll`.
+    public func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) {
+        pipes.withLock {
+            let ends = (read: FileDescriptor(nextPipeDescriptor), write: FileDescriptor(nextPipeDescriptor + 1))
+            nextPipeDescriptor += 2
+            pipeBytes[ends.read] = 0
+            pipeReadEnds[ends.write] = ends.read
+            return ends
+        }
+    }
+
+    /// Blocks the calling thread until a pipe holds bytes not yet read (a worker woke the
+    /// loop, and the loop has not run since) or `timeout` seconds of real time pass.
+    /// Returns whether a pipe holds bytes.
+    public func waitUntilWoken(timeout: Double) -> Bool {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        pipes.lock()
+        defer { pipes.unlock() }
+        while !pipeBytes.values.contains(where: { $0 > 0 }) {
+            guard pipes.wait(until: limit) else { return pipeBytes.values.contains { $0 > 0 } }
+        }
+        return true
+    }
+
+    /// The bytes waiting in a pipe's read end (nil: `fd` is no pipe's read end); an
+    /// empty pipe would block.
+    private func readPipe(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        pipes.lock()
+        defer { pipes.unlock() }
+        guard let waiting = pipeBytes[fd] else { return nil }
+        let count = min(waiting, buffer.count)
+        guard count > 0 else { throw Errno.wouldBlock }
+        pipeBytes[fd] = waiting - count
+        buffer.baseAddress!.initializeMemory(as: UInt8.self, repeating: 1, count: count)
+        return count
+    }
 }

@@ -231,6 +231,10 @@ public final class HyphenationDictionaries: @unchecked Sendable {
         }
     }
 
+    /// A layout went without a dictionary that has not arrived yet (not waiting): its
+    /// `onArrival` is still to come (the headless player waits for it before a capture).
+    public var isAwaitingArrival: Bool { state.withLock { !skipped.isEmpty } }
+
     /// Whether `language`'s dictionary has been asked for and loaded (tests).
     func isLoaded(_ language: String) -> Bool { lock.withLock { loaded[language] != nil } }
 

@@ -17,6 +17,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Gesture script (default: the built-in demo).") var script: String?
     @Option(help: "Output directory.") var out: String
     @Option(help: "Frames per second.") var fps: Double = 30
+    @Flag(name: .customLong("no-wait"), help: "Write each frame at once, without waiting for PDF sheets and hyphenation dictionaries still loading.")
+    var noWait = false
 
     func validate() throws {
         guard fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
@@ -51,9 +53,13 @@ struct DemoCommand: ParsableCommand {
         let progress = ProgressBar(total: frameCount)
         for k in 0..<frameCount {
             let t = Double(k) / fps
-            try player.play(events, from: &index, until: t) { name, canvas in
-                try write(canvas, to: "\(out)/\(name).png")
+            // Each capture and frame waits for the background work it depends on (PDF
+            // sheets, dictionaries), as the device shows it a moment later.
+            try player.play(events, from: &index, until: t) { name, _ in
+                if !noWait { player.waitForBackgroundWork() }
+                try write(player.canvas, to: "\(out)/\(name).png")
             }
+            if !noWait { player.waitForBackgroundWork() }
             try write(player.canvas, to: String(format: "%@/frame-%05d.png", out, k))
             if k % sheetEvery == 0 { try sheet.add(player.canvas, label: String(format: "%.2f s", t), content: assembly.content) }
             progress.update(k + 1)

@@ -2,8 +2,8 @@ import Display
 import ArgumentParser
 import Foundation
 import Kiosk
+import KioskDevice
 import KioskHeadless
-import Logging
 import Measure
 import Typeset
 
@@ -32,9 +32,9 @@ struct FirstFrameCommand: ParsableCommand {
             guard case let .file(path) = page.source, !page.isPDF else { continue }
             try Document.checkLoadable(path: path)
         }
-        HyphenationDictionaries.shared.waitsForLoading = false  // as `run` does
-        let runtime = KioskRuntime(config: kioskConfig, configPath: config, log: Logger(sink: { _ in }))
-        let player = try HeadlessPlayer(runtime: runtime, width: parts[0], height: parts[1])
+        // Dictionaries load in the background, as `run` has them.
+        let player = try HeadlessPlayer(config: kioskConfig, configPath: config, width: parts[0], height: parts[1],
+                                        environment: KioskEnvironment(dictionaries: .inBackground))
         player.delegate.onFirstFrame = {
             FileHandle.standardOutput.write(Data("first_frame_monotonic_s=\(SystemClock().now())\n".utf8))
             Foundation.exit(0)

@@ -1,10 +1,11 @@
 import Display
+import Geometry
 import KioskDevice
 import Logging
 import LecternLog
 import ArgumentParser
 import Foundation
-import PDFPages
+import KioskSpeech
 import Kiosk
 import Typeset
 import Measure
@@ -56,69 +57,31 @@ struct RunCommand: ParsableCommand {
         }
         options.rotation = kioskConfig.display.rotation
         options.mode = kioskConfig.display.mode.map { ($0.width, $0.height) }
-        let session = DeviceSession(options: options)
-        let kiosk = KioskRuntime(config: kioskConfig, configPath: config, log: session.log)
-        // Opening hours ([display] on / off) follow the system clock and time zone; a
-        // clock set after boot (NTP) wakes the loop through a cancel-on-set timerfd.
-        kiosk.wallClock = SystemWallClock()
-        var clockSet: ClockSetWatch?
-        do { clockSet = try ClockSetWatch() } catch {
-            session.log.warning("cannot watch for the wall clock being set (\(error)); opening hours follow it at the next wake-up")
-        }
-        // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
-        kiosk.speechOutput = DeviceSpeech.make(config: kioskConfig, log: session.log)
-        // Reload, touch input (libinput on the seat, for the display's geometry) and the
-        // panel's density: the kiosk's one loop delegate, as headless and in the tests.
-        let delegate = KioskLoopDelegate(runtime: kiosk, touch: LibinputTouchMaker(seat: seat, log: session.log))
-        // Content that updates itself ([watch]): inotify on the site, checked once it settles.
-        var watch: ContentWatch?
-        if config != nil, kioskConfig.watch.enabled {
-            do {
-                watch = try ContentWatch(runtime: kiosk, settle: kioskConfig.watch.settle, log: session.log)
-                session.log.info("content watch: \(watch!.watchedPaths.count) path(s) watched, settle \(kioskConfig.watch.settle) s, version \(watch!.version)")
-            } catch {
-                session.log.warning("content watch unavailable (\(error)); send SIGHUP after changing content")
-            }
-        }
-        let metrics = kioskConfig.metrics.enabled ? MetricsFile(path: kioskConfig.metrics.path, runtime: kiosk, log: session.log) : nil
-        metrics?.watch = watch
-        delegate.watch = watch
-        delegate.metrics = metrics
-        watch?.onUpdate = { update in
-            session.status(update.ok ? "content updated" : "content update refused: \(update.reason)")
-            metrics?.reloaded(update, refusedBy: true)
-        }
-        // The headphone jack: plugging headphones in turns speech mode on (evdev switch).
-        var jack: HeadphoneJack?
-        if kioskConfig.speech.enabled, kioskConfig.speech.headphoneJack, kiosk.speechOutput != nil {
-            jack = HeadphoneJack()
-            let found = jack!.devices.map(\.path).joined(separator: ", ")
-            session.log.info(found.isEmpty ? "headphone jack: no input device reports SW_HEADPHONE_INSERT; speech mode starts by gesture only"
-                                           : "headphone jack: \(found)")
-            jack?.onChange = { plugged in kiosk.headphonesChanged(plugged: plugged) }
-        }
-        session.onLoop = { loop, frameMetrics in
-            jack?.attach(to: loop)
-            watch?.attach(to: loop, clock: SystemClock())
-            clockSet?.attach(to: loop) { session.log.info("\($0)") }
-            metrics?.frameMetrics = frameMetrics
-            metrics?.attach(to: loop, clock: SystemClock())
-        }
-        kiosk.onStatus = { session.status($0) }
-        session.onSnapshot = { canvas in Snapshot.write(canvas, log: session.log) }
-        // The first frame does not wait for a hyphenation dictionary (German: over a
-        // second to load): pages are laid out without it, then again when it is there.
-        if let arrival = try? session.wakePipe({ time in kiosk.hyphenationArrived(at: time) }) {
-            HyphenationDictionaries.shared.onArrival = arrival.wake
-        }
-        HyphenationDictionaries.shared.waitsForLoading = false
-        // PDF pages are rendered off the loop; a pipe wakes it when a page is ready.
-        if kioskConfig.pages.contains(where: \.isPDF),
-           let finished = try? session.wakePipe({ time in kiosk.backgroundWorkFinished(at: time) }) {
-            PDFRenderQueue.shared.onFinished = finished.wake
-        }
+        // LECTERN_PAN=copy and LECTERN_ATOMIC=off: the machine test's kiosk-pan-copy scenario.
+        options.tuning = kioskConfig.display.scanout.overridden(by: ProcessInfo.processInfo.environment)
+        let system = LinuxSystemCalls()
+        let session = DeviceSession(options: options, system: system)
+        let log = session.log
+        // The kiosk as headless and the tests build it; only the pieces passed in are the
+        // device's: touch from libinput on the seat (for the display's geometry), and the
+        // Linux world around the loop.
+        let environment = KioskEnvironment(
+            // Opening hours ([display] on / off) follow the system clock and time zone; a
+            // clock set after boot (NTP) wakes the loop through a cancel-on-set timerfd.
+            wallClock: SystemWallClock(),
+            speech: { DeviceSpeech.make(config: $0, log: $1) },
+            fileWatch: LinuxFileWatchCalls(),
+            writeFileAtomically: { text, path in try AtomicFile.write(text, to: path) },
+            headphoneJack: { HeadphoneJack() },
+            clockSetWatch: { try ClockSetWatch(log: log) },
+            status: { session.status($0) },
+            dictionaries: .inBackground)
+        let wiring = KioskWiring(.configuration(kioskConfig, path: config), system: system,
+                                 touch: LibinputTouchMaker(seat: seat, log: log), environment: environment, log: log)
+        session.onLoop = { loop in wiring.attach(to: loop) }
+        session.onSnapshot = { canvas in Snapshot.write(canvas, log: log) }
         do {
-            try session.run(scene: kiosk, delegate: delegate)
+            try session.run(scene: wiring.runtime, delegate: wiring.delegate)
         } catch let error as DisplayError {
             switch error {
             case .noDevice, .noSuchCard: fail(error.description, .unavailable)

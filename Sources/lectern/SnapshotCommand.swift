@@ -16,6 +16,8 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Gesture script to play first.") var script: String?
     @Option(help: "Time in seconds of the frame (default: the script's end, or 0).") var at: Double?
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
+    @Flag(name: .customLong("no-wait"), help: "Capture at once, without waiting for PDF sheets and hyphenation dictionaries still loading.")
+    var noWait = false
 
     func validate() throws {
         if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at must be a time in seconds >= 0") }
@@ -31,7 +33,9 @@ struct SnapshotCommand: ParsableCommand {
         let player = try assembly.player()
         var index = 0
         player.play(events, from: &index, until: end)
+        // The background work the frame depends on, shown on the device a moment later.
+        if !noWait { player.waitForBackgroundWork() }
         try writePNG(player.canvas, to: output, option: "-o")
-        FileHandle.standardError.write(Data("lectern: wrote \(output) (\(w)x\(h), t = \(String(format: "%.3f", end)) s)\n".utf8))
+        FileHandle.standardError.write(Data("lectern: wrote \(output) (\(w)x\(h), t = \(String(format: "%.3f", player.time)) s)\n".utf8))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
-import Platform
+import KioskDevice
 
 /// `lectern status`: the metrics file (`[metrics] path`) as a person reads it at the console.
 struct StatusCommand: ParsableCommand {

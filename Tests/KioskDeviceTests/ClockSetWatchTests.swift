@@ -1,5 +1,6 @@
 import Glibc
 import KioskDevice
+import Platform
 import XCTest
 
 /// The real timerfd: armed with cancel-on-set, it stays silent while nobody sets the

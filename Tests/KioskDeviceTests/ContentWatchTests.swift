@@ -56,14 +56,15 @@ final class ContentWatchTests: XCTestCase {
         }
     }
 
+    /// The player as the composition root builds it with inotify (`[watch]` is on by
+    /// default, settling for 1 s), the wall clock following the loop's.
     private func rig(config: String, scrolled: Bool = true) throws -> Rig {
-        let runtime = KioskRuntime(config: try ConfigLoader.load(path: config), configPath: config, log: Logger(sink: { _ in }))
-        let player = try HeadlessPlayer(runtime: runtime, width: 320, height: 240)
-        let clock = player.clock
-        let start = wallStart
-        let watch = try ContentWatch(runtime: runtime, settle: 1, wallClock: { start + clock.time },
-                                     log: Logger(sink: { _ in }))
-        watch.attach(to: player.loop, clock: player.clock)
+        let wall = LoopWallClock(startingAt: wallStart)
+        let player = try HeadlessPlayer(config: try ConfigLoader.load(path: config), configPath: config, width: 320, height: 240,
+                                        environment: KioskEnvironment(wallClock: wall, fileWatch: LinuxFileWatchCalls()))
+        wall.loopClock = player.clock
+        let watch = try XCTUnwrap(player.wiring.watch, "the root watches the site")
+        XCTAssertEqual(watch.settle, 1)
         if scrolled {
             // A slow drag up by 300 px, held still before the release: no fling.
             var events: [TouchEvent] = [.down(slot: 0, x: 160, y: 220, time: 1.0)]

@@ -33,7 +33,7 @@ final class FailedReconfigureTests: XCTestCase {
         let system = EmbeddedSystemCalls(clock: clock, horizon: 6)
         let device = MemoryKMSDevice(width: 320, height: 240, driverName: "bochs-drm", system: system)
         let display = KMSDisplay(device: device, log: Logger(sink: { _ in }))
-        display.atomicOverride = "off"
+        display.tuning.atomic = false
         XCTAssertTrue(try display.start())
         let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
         let loop = try DeviceLoop(system: system, clock: clock, sink: display, scene: runtime, signals: [1, 15])

@@ -27,11 +27,10 @@ final class MetricsExportTests: XCTestCase {
     /// A session on the built-in pages: the menu opened with three fingers, the second
     /// page chosen on the ring, a scroll, then nothing for a minute.
     private func session() throws -> (HeadlessPlayer, MetricsFile) {
-        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
-        let player = try HeadlessPlayer(runtime: runtime, width: 1280, height: 800)
-        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
-                                  secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
-        metrics.attach(to: player.loop, clock: player.clock)
+        let player = try HeadlessPlayer(config: .builtIn, width: 1280, height: 800)
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: player.runtime, writeAtomically: { try AtomicFile.write($0, to: $1) },
+                                  wallClock: FixedWallClock(1_800_000_000), secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        metrics.attach(to: player.loop)
         player.step(to: 0.1)
         // Where the ring puts the second page's item on this screen.
         let ring = player.scene.ring
@@ -89,10 +88,9 @@ final class MetricsExportTests: XCTestCase {
     /// it is always a little ahead: a file due "now" must still count as due, or the loop
     /// polls 1 ms at a time forever (600 wake-ups a second in the machine test).
     func testAFileDueNowIsWrittenWithoutWakingTheLoopAgainAndAgain() throws {
-        let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
-        let player = try HeadlessPlayer(runtime: runtime, width: 640, height: 400)
-        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
-                                  secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        let player = try HeadlessPlayer(config: .builtIn, width: 640, height: 400)
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: player.runtime, writeAtomically: { try AtomicFile.write($0, to: $1) },
+                                  wallClock: FixedWallClock(1_800_000_000), secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
         metrics.attach(to: player.loop, clock: AheadClock(player.clock))
         player.step(to: 1)
         let before = player.loop.wakeUps
@@ -107,8 +105,8 @@ final class MetricsExportTests: XCTestCase {
         var config = KioskConfig.builtIn
         config.pages.append(config.pages[0])
         let runtime = KioskRuntime(config: config, configPath: nil, log: Logger(sink: { _ in }))
-        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
-                                  secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, writeAtomically: { try AtomicFile.write($0, to: $1) },
+                                  wallClock: FixedWallClock(1_800_000_000), secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
         let samples = PrometheusText.parse(metrics.render()).samples
         let keys = samples.map { "\($0.name)\($0.labels.sorted { $0.key < $1.key })" }
         XCTAssertEqual(Set(keys).count, keys.count, "repeated samples: \(keys)")
@@ -118,8 +116,8 @@ final class MetricsExportTests: XCTestCase {
     /// Event-to-glass and touch-to-flip latency reach the file as median, p99 and max.
     func testLatencyIsExported() throws {
         let runtime = KioskRuntime(config: .builtIn, configPath: nil, log: Logger(sink: { _ in }))
-        let file = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, wallClock: { 1_800_000_000 },
-                               secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        let file = MetricsFile(path: dir + "/lectern.prom", runtime: runtime, writeAtomically: { try AtomicFile.write($0, to: $1) },
+                               wallClock: FixedWallClock(1_800_000_000), secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
         let frames = FrameMetrics(log: Logger(sink: { _ in }), secondsSinceStart: { nil })
         file.frameMetrics = frames
         XCTAssertFalse(file.render().contains("lectern_touch_latency_seconds"), "no touch yet: no figure")

@@ -1,4 +1,5 @@
 import XCTest
+import Geometry
 import Raster
 @testable import Kiosk
 
@@ -54,6 +55,16 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(set.theme.codeBackground, Color(hex: "#eeeeee"))
         XCTAssertEqual(TypesetContent.style(config: set, size: 20).codeBackgroundColor, Color(hex: "#eeeeee"))
         assertError("[theme]\ncode_background = \"grey\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "theme.code_background", contains: "colour")
+    }
+
+    /// The display's tuning: what the driver offers by default, each path turned off by its key.
+    func testDisplayTuningKeys() throws {
+        let defaults = try ConfigLoader.parse("[[page]]\ncontent=\"a.md\"", file: "k.toml", baseDirectory: ".")
+        XCTAssertEqual(defaults.display.scanout, ScanoutTuning(pan: true, sidePan: true, scrollFront: true, atomic: true))
+        let text = "[display]\npan = false\nside_pan = false\nscroll_front = false\natomic = false\n[[page]]\ncontent=\"a.md\""
+        let off = try ConfigLoader.parse(text, file: "k.toml", baseDirectory: ".")
+        XCTAssertEqual(off.display.scanout, ScanoutTuning(pan: false, sidePan: false, scrollFront: false, atomic: false))
+        assertError("[display]\natomic = \"off\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.atomic", contains: "true or false")
     }
 
     func assertError(_ text: String, line: Int?, key: String?, contains fragment: String, file: StaticString = #filePath, fileLine: UInt = #line) {

@@ -74,14 +74,14 @@ final class PDFSheetCoverTests: PDFTestCase {
             XCTAssertGreaterThan(cover.reduce(0) { $0 + $1.area }, width * height / 3, "\(state): the sheet covers much of the screen")
         }
         try drawnAlike("loading")
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         XCTAssertGreaterThan(pdf.imageBytes, 0, "a sheet is shown")
         try drawnAlike("shown")
         // The gap between sheets 1 and 2 in the middle of the screen: filled, not covered.
         let second = try XCTUnwrap(pdf.sheetTop(page: 0, width: scene.textWidth, sheet: 2))
         scene.vertical.jump(to: second + KioskScene.marginTop * scene.scale - Double(height / 2))
         player.render(at: 0.5)
-        settle(player, pdf, at: 0.6)
+        settle(player, at: 0.6)
         try drawnAlike("between sheets")
     }
 }

@@ -18,7 +18,7 @@ final class PDFPageTests: PDFTestCase {
         let scene = assembly.scene
         // Before anything is rendered: the placeholder, not a stall.
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         let stack = try XCTUnwrap(pdf.stack(page: 0, width: scene.textWidth))
         XCTAssertEqual(stack.tops.count, 3)
         XCTAssertEqual(scene.pageLength(of: 0), Double(stack.height) + (KioskScene.marginTop + KioskScene.marginBottom) * scene.scale,
@@ -34,7 +34,7 @@ final class PDFPageTests: PDFTestCase {
         let target = min(Double(stack.tops[2]), scene.pageLength(of: 0) - scene.height)
         XCTAssertEqual(scene.vertical.offset(at: 2.5), target, accuracy: 1)
         XCTAssertTrue(scene.links.history.canGoBack)
-        settle(player, pdf, at: 2.6)
+        settle(player, at: 2.6)
         assertColor(player.canvas, scene.pageOrigin(at: 2.7).x + 6, height - 12, Color(red: 0, green: 0, blue: 255), tolerance: 8)
         // Only the sheets drawn lately stay decoded.
         XCTAssertGreaterThan(pdf.imageBytes, 0)
@@ -44,7 +44,7 @@ final class PDFPageTests: PDFTestCase {
     func testWebLinkOpensTheQRCardThatReadsAsTheAddress() throws {
         let (assembly, player) = try makePlayer(pdfConfig())
         let pdf = try XCTUnwrap(assembly.content.pdf)
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         let scene = assembly.scene
         let web = try XCTUnwrap(pdf.links(page: 0, width: scene.textWidth).first { $0.target == "https://example.org/lectern" })
         let origin = scene.pageOrigin(at: 0.2)
@@ -85,7 +85,7 @@ final class PDFPageTests: PDFTestCase {
         let (assembly, player) = try makePlayer(config)
         let pdf = try XCTUnwrap(assembly.content.pdf)
         let scene = assembly.scene
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         let base = pdf.sheetFrame(page: 0, width: scene.textWidth).width
         let origin = scene.pageOrigin(at: 0.2)
         // About "Page 1 of three" (40 pt from the left, 95 pt from the top of a 420 × 595 pt sheet).
@@ -104,7 +104,7 @@ final class PDFPageTests: PDFTestCase {
         let region = IntRect(x: Int(fx) - 150, y: Int(fy) - 40, width: 300, height: 80).intersection(IntRect(x: 0, y: 0, width: width, height: height))
         let scaled = try Bitmap(width: width, height: height)
         scaled.canvas.blit(player.canvas, from: player.canvas.bounds, toX: 0, y: 0)
-        settle(player, pdf, at: 1.3)
+        settle(player, at: 1.3)
         if let dump = ProcessInfo.processInfo.environment["LECTERN_TEST_DUMP"] {
             try PNGEncoder.write(canvas: scaled.canvas, to: dump + "/pdf-pinch-scaled.png")
             try PNGEncoder.write(canvas: player.canvas, to: dump + "/pdf-pinch-sharp.png")
@@ -201,7 +201,7 @@ final class PDFPageTests: PDFTestCase {
         config.pages = [.init(title: "Broken", source: .file(path: dir + "/truncated.pdf"))]
         let log = captureLog()
         let (assembly, player) = try makePlayer(config)
-        settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
+        settle(player, at: 0.1)
         XCTAssertTrue(log.lines.contains { $0.contains("truncated.pdf") && $0.contains("placeholder") }, "\(log.lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         XCTAssertGreaterThan(player.scene.pageLength(of: 0), Double(height), "a placeholder of a sheet's size")
@@ -221,7 +221,7 @@ final class PDFPageTests: PDFTestCase {
         config.pages = [.init(title: "Locked", source: .file(path: dir + "/locked.pdf")), .init(title: "Note", source: .builtIn(markdown: "# Still here"))]
         let log = captureLog()
         let (assembly, player) = try makePlayer(config)
-        settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
+        settle(player, at: 0.1)
         XCTAssertTrue(log.lines.contains { $0.contains("locked.pdf") && $0.contains("placeholder") && $0.lowercased().contains("password") }, "\(log.lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         assembly.scene.show(page: 1, at: 1)
@@ -241,7 +241,7 @@ final class PDFPageTests: PDFTestCase {
         queue.onRendererStart = { kill($0, SIGKILL) }
         defer { queue.onRendererStart = nil }
         let (assembly, player) = try makePlayer(config)
-        settle(player, try XCTUnwrap(assembly.content.pdf), at: 0.1)
+        settle(player, at: 0.1)
         XCTAssertTrue(log.lines.contains { $0.contains("brochure.pdf page") && $0.contains("placeholder") }, "\(log.lines)")
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
         assembly.scene.show(page: 1, at: 1)
@@ -262,7 +262,7 @@ final class PDFPageTests: PDFTestCase {
         let before = HeapUsage.bytesInUse()
         let (assembly, player) = try makePlayer(config)
         let pdf = try XCTUnwrap(assembly.content.pdf)
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         XCTAssertTrue(log.lines.contains { $0.contains("many.pdf") && $0.contains("of 100000 pages") }, "\(log.lines)")
         // The sheets are blue (the generator's page content): one is on screen.
         let blue = player.canvas.color(x: width / 2, y: height / 2)!
@@ -273,7 +273,7 @@ final class PDFPageTests: PDFTestCase {
             player.feed([.down(slot: 0, x: 400, y: 500, time: t), .move(slot: 0, x: 400, y: 300, time: t + 0.05),
                          .move(slot: 0, x: 400, y: 100, time: t + 0.1), .up(slot: 0, time: t + 0.1)])
             player.render(at: t + 0.6)
-            settle(player, pdf, at: t + 0.7)
+            settle(player, at: t + 0.7)
         }
         XCTAssertGreaterThan(assembly.scene.vertical.offset(at: 5), Double(height), "scrolled past the first screen")
         let grown = HeapUsage.bytesInUse() - before

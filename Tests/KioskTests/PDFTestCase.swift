@@ -34,14 +34,11 @@ class PDFTestCase: LinkTestCase {
         return config
     }
 
-    /// Lets the renderers finish, hands their work to the runtime as the pipe would,
-    /// and draws at `time`; twice, as opening the document asks for sheets.
-    func settle(_ player: HeadlessPlayer, _ pdf: PDFContent, at time: Double) {
-        for step in 0..<3 {
-            pdf.queue.waitUntilIdle()
-            player.runtime.backgroundWorkFinished(at: time + Double(step) * 0.01)
-            player.render(at: time + Double(step) * 0.01 + 0.005)
-        }
+    /// Runs to `time`, then waits for the renderers: their pipe wakes the loop, which
+    /// collects the sheets and draws them (a frame or two later, as on the device).
+    func settle(_ player: HeadlessPlayer, at time: Double) {
+        player.step(to: time)
+        player.waitForBackgroundWork()
     }
 
     /// The fixture under a name and with bytes of its own (a trailing comment), so no

@@ -14,7 +14,7 @@ final class PDFZoomedSheetTests: PDFTestCase {
         let (assembly, player) = try makePlayer(pdfConfig())
         let pdf = try XCTUnwrap(assembly.content.pdf)
         let scene = assembly.scene, content = assembly.content
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         XCTAssertNil(content.sheetPan(page: 0, width: scene.textWidth), "a sheet at zoom 1 fits: nothing to pan")
 
         // Two fingers 120 px apart spread to 240 px: the sheets zoom about 2×.
@@ -22,7 +22,7 @@ final class PDFZoomedSheetTests: PDFTestCase {
             0.5 drag 0 340 300 280 300 0.4
             0.5 drag 1 460 300 520 300 0.4
             """, on: player)
-        settle(player, pdf, at: 1.2)
+        settle(player, at: 1.2)
         XCTAssertGreaterThan(content.textZoom, 1.5)
         let limit = try XCTUnwrap(content.sheetPan(page: 0, width: scene.textWidth)).limit
         XCTAssertGreaterThan(limit, 300, "a zoomed sheet is wider than the text area")
@@ -64,7 +64,7 @@ final class PDFZoomedSheetTests: PDFTestCase {
         defer { queue.onRendererStart = nil }
         let (assembly, player) = try makePlayer(config)
         let pdf = try XCTUnwrap(assembly.content.pdf)
-        settle(player, pdf, at: 0.1)
+        settle(player, at: 0.1)
         assertColor(player.canvas, width / 2, height - 20, PDFContent.placeholderColor, tolerance: 0)
 
         queue.onRendererStart = nil
@@ -72,7 +72,7 @@ final class PDFZoomedSheetTests: PDFTestCase {
             0.5 drag 0 340 300 280 300 0.4
             0.5 drag 1 460 300 520 300 0.4
             """, on: player)
-        settle(player, pdf, at: 1.2)
+        settle(player, at: 1.2)
         XCTAssertGreaterThan(assembly.content.textZoom, 1.5)
         let shown = try XCTUnwrap(player.canvas.color(x: width / 2, y: height - 20))
         XCTAssertGreaterThan(Int(shown.red), 200, "page 1 (red) is shown at the new zoom")

@@ -1,6 +1,5 @@
 import Foundation
 import KioskHeadless
-import Logging
 import Raster
 import XCTest
 @testable import Kiosk
@@ -31,11 +30,10 @@ final class VisitorChoicesTests: XCTestCase {
             """.utf8).write(to: URL(fileURLWithPath: path))
         let text = String(repeating: "The museum is open every day from ten until six, and on Thursdays until nine. ", count: 30)
         try Data("# One\n\n\(text)\n".utf8).write(to: URL(fileURLWithPath: dir + "/one.md"))
-        let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
-        runtime.speechOutput = speech
-        let player = try HeadlessPlayer(runtime: runtime, width: width, height: height)
+        let player = try HeadlessPlayer(config: try ConfigLoader.load(path: path), configPath: path, width: width, height: height)
+        player.runtime.speechOutput = speech
         player.step(to: 0.1)
-        return (runtime, player, path)
+        return (player.runtime, player, path)
     }
 
     func tap(_ player: HeadlessPlayer, x: Double, y: Double, at time: Double) {

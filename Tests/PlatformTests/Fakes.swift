@@ -148,7 +148,6 @@ func startedFakeDisplay(driver: String, width: Int, height: Int, atomic: Bool = 
     device.atomicSupported = atomic
     configure(device)
     let display = KMSDisplay(device: device, log: Logger(sink: log))
-    display.panOverride = "on"
     try display.start()
     return (display, device)
 }

@@ -104,10 +104,10 @@ final class FrontBufferScrollTests: XCTestCase {
         }
     }
 
-    /// `LECTERN_SCROLL_FRONT=off`: every frame from the other buffer, as before.
-    func testTheOverrideShowsEveryFrameFromTheOtherBuffer() throws {
+    /// `[display] scroll_front = false`: every frame from the other buffer.
+    func testScrollFrontOffShowsEveryFrameFromTheOtherBuffer() throws {
         let (display, device) = try makeDisplay(driver: "bochs-drm", atomic: true)
-        display.scrollFrontOverride = "off"
+        display.tuning.scrollFront = false
         try drawRows(display, 0..<h)
         _ = try display.present(Region(IntRect(x: 0, y: 0, width: w, height: h)))
         try scroll(display, device, by: -1)

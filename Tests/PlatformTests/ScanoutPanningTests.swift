@@ -21,7 +21,6 @@ final class ScanoutPanningTests: XCTestCase {
         let device = MemoryKMSDevice.recordingCard(connectors: [connector(5, "Virtual-1", modes: [mode])])
         device.driverName = driver
         let display = KMSDisplay(device: device, rotation: rotation, log: Logger { [unowned self] in lines.append($0) })
-        display.panOverride = "on"
         return (display, device)
     }
 
@@ -41,15 +40,23 @@ final class ScanoutPanningTests: XCTestCase {
 
     func testMethodPerDriver() {
         XCTAssertEqual(PanMethod.forDriver("bochs-drm"), .offsetFramebuffers)
-        XCTAssertEqual(PanMethod.forDriver("virtio_gpu", override: "on"), .sourceY)
         XCTAssertEqual(PanMethod.forDriver("virtio_gpu"), .sourceY)
         XCTAssertEqual(PanMethod.forDriver("vc4"), .copy)
-        XCTAssertEqual(PanMethod.forDriver("bochs-drm", override: "copy"), .copy)
+    }
+
+    /// `[display] pan = false`: a driver that pans copies the window instead, into
+    /// screen-sized buffers without side room.
+    func testPanningCanBeTurnedOff() throws {
+        let (display, _) = makeDisplay(driver: "bochs-drm")
+        display.tuning.pan = false
+        try display.start()
+        XCTAssertEqual(display.panMethod, .copy)
+        XCTAssertFalse(display.scansOutWindow)
     }
 
     func testBochsPansWithOffsetFramebuffersAndPageFlips() throws {
         let (display, device) = makeDisplay(driver: "bochs-drm")
-        display.scrollFrontOverride = "off"  // each frame from the other buffer: the calls for that
+        display.tuning.scrollFront = false  // each frame from the other buffer: the calls for that
         try display.start()
         XCTAssertEqual(device.calls, ["saveCRTC 31", "create 8x6", "create 8x6"], "buffers half a screen taller")
         XCTAssertTrue(lines[0].contains("scrolling: offset framebuffers"), lines[0])
@@ -81,7 +88,7 @@ final class ScanoutPanningTests: XCTestCase {
 
     func testVirtioPansWithCRTCYAndFlipsOtherwise() throws {
         let (display, device) = makeDisplay(driver: "virtio_gpu")
-        display.scrollFrontOverride = "off"  // each frame from the other buffer: the calls for that
+        display.tuning.scrollFront = false  // each frame from the other buffer: the calls for that
         try display.start()
         XCTAssertEqual(try display.present(Region()), .shown)
         XCTAssertEqual(device.calls.last(where: { $0.hasPrefix("setCRTC") }), "setCRTC 31 fb 1101 conn 5 8x4@60 y 1")
@@ -94,7 +101,7 @@ final class ScanoutPanningTests: XCTestCase {
 
     func testAtomicCommitsMoveTheSourceRowOnVirtio() throws {
         let (display, device) = makeDisplay(driver: "virtio_gpu")
-        display.scrollFrontOverride = "off"  // each frame from the other buffer: the calls for that
+        display.tuning.scrollFront = false  // each frame from the other buffer: the calls for that
         device.atomicSupported = true
         try display.start()
         XCTAssertEqual(display.presentPath, .atomic)
@@ -113,7 +120,7 @@ final class ScanoutPanningTests: XCTestCase {
 
     func testAtomicOffsetFramebuffersOnBochs() throws {
         let (display, device) = makeDisplay(driver: "bochs-drm")
-        display.scrollFrontOverride = "off"  // each frame from the other buffer: the calls for that
+        display.tuning.scrollFront = false  // each frame from the other buffer: the calls for that
         device.atomicSupported = true
         try display.start()
         XCTAssertEqual(try display.present(Region()), .shown)
@@ -123,7 +130,7 @@ final class ScanoutPanningTests: XCTestCase {
 
     func testRefusedAtomicCommitFallsBackToLegacyCalls() throws {
         let (display, device) = makeDisplay(driver: "virtio_gpu")
-        display.scrollFrontOverride = "off"  // each frame from the other buffer: the calls for that
+        display.tuning.scrollFront = false  // each frame from the other buffer: the calls for that
         device.atomicSupported = true
         try display.start()
         XCTAssertEqual(try display.present(Region()), .shown)
@@ -140,7 +147,7 @@ final class ScanoutPanningTests: XCTestCase {
     func testAtomicCanBeTurnedOff() throws {
         let (display, device) = makeDisplay(driver: "virtio_gpu")
         device.atomicSupported = true
-        display.atomicOverride = "off"
+        display.tuning.atomic = false
         try display.start()
         XCTAssertEqual(display.presentPath, .pageFlip)
     }

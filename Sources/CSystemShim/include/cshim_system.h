@@ -4,7 +4,7 @@
 #define LECTERN_CSHIM_SYSTEM_H
 
 // timerfd_create / timerfd_settime: Glibc's Swift module leaves <sys/timerfd.h> out
-// (the opening hours' clock-set watch, KioskDevice/WallClockWatch.swift).
+// (the opening hours' clock-set watch, Platform/System/ClockSetWatch.swift).
 #include <sys/timerfd.h>
 
 /// ioctl(fd, request, arg): -1 with errno on failure.

@@ -59,7 +59,8 @@ public enum ConfigLoader {
 
     /// The sections and their keys.
     static let sections: [String: [String]] = [
-        "display": ["rotation", "scale", "dpi", "mode", "on", "off", "schedule", "wake_on_touch", "wake_for"],
+        "display": ["rotation", "scale", "dpi", "mode", "on", "off", "schedule", "wake_on_touch", "wake_for",
+                    "pan", "side_pan", "scroll_front", "atomic"],
         "theme": themeKeys + ["high_contrast"],
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
@@ -161,6 +162,10 @@ public enum ConfigLoader {
                 s.report("mode", "must look like \"1280x800\"")
             }
         }
+        display.scanout.pan = s.bool("pan") ?? display.scanout.pan
+        display.scanout.sidePan = s.bool("side_pan") ?? display.scanout.sidePan
+        display.scanout.scrollFront = s.bool("scroll_front") ?? display.scanout.scrollFront
+        display.scanout.atomic = s.bool("atomic") ?? display.scanout.atomic
     }
 
     private static func readTheme(_ s: ConfigSection, into theme: inout KioskConfig.Theme) {

@@ -21,6 +21,9 @@ public struct KioskConfig: Sendable, Equatable {
         /// Seconds without touch before a display woken out of hours goes off again;
         /// nil: the idle `blank_after` (or 600 s when idle blanking is off).
         public var wakeFor: Double? = nil
+        /// Where the display leaves what the driver offers (`pan`, `side_pan`,
+        /// `scroll_front`, `atomic`): read at start.
+        public var scanout = ScanoutTuning()
     }
 
     public struct Theme: Sendable, Equatable {

@@ -35,6 +35,10 @@ public final class KioskRuntime {
     var contentProblemsDue = false
     /// Counts of use (touches, gestures, page views, reading time, menu and card opens).
     public internal(set) var usage = UsageCounters()
+    /// Called with every gesture the scene on screen applied, once the usage counts have
+    /// it (`lectern replay` notes them). The runtime's own slot: it outlives each kiosk
+    /// assembled anew, and setting it cannot take the gestures from the counts.
+    public var onGesture: (Gesture) -> Void = { _ in }
     /// Reloads that failed (SIGHUP or the content watcher), for the error counts.
     public internal(set) var reloadsRejected = 0
     /// The last touch, for reading time: (page index, time).
@@ -96,6 +100,7 @@ public final class KioskRuntime {
         // Kiosks assembled again for the visitor's choices speak where this one does.
         speechOutput = assembly.scene.speech?.output
         wireVisitor(assembly.scene)
+        wireGestures(assembly.scene)
     }
 
     public var scene: KioskScene? { assembly?.scene }
@@ -131,9 +136,18 @@ public final class KioskRuntime {
         wireVisitor(next.scene)
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
-        next.scene.onGesture = { [weak self] gesture in self?.usage.record(gesture) }
+        wireGestures(next.scene)
         log("kiosk: \(width)x\(height), \(config.pages.count) pages, scale \(next.scene.scale) (\(density)), body text \(Int(next.bodySize)) px (\(text))")
         return next
+    }
+
+    /// The scene tells the runtime of each gesture it applied: counted, then passed on.
+    private func wireGestures(_ scene: KioskScene) {
+        scene.onGesture = { [weak self] gesture in
+            guard let self else { return }
+            usage.record(gesture)
+            onGesture(gesture)
+        }
     }
 
     /// What `lectern check` would say about the pages (a missing picture, a link to

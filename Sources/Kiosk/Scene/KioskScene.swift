@@ -63,8 +63,9 @@ public final class KioskScene {
     /// speech mode: it does nothing else until every finger lifts (`InteractionMode.swallowing`).
     var swallowingSequence = false
     var activeAxis: PanAxis?
-    /// Called with every gesture once the scene has applied it (`lectern replay` logs them).
-    public var onGesture: ((Gesture) -> Void)?
+    /// Called with every gesture once the scene has applied it: the runtime's alone (it
+    /// counts them and passes them on, `KioskRuntime.onGesture`), set as it takes the scene.
+    var onGesture: ((Gesture) -> Void)?
     /// Speech mode (Speech/KioskScene+Speech.swift): nil without a speech output or when
     /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
     public internal(set) var speech: SpeechMode?

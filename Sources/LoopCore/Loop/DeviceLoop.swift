@@ -37,7 +37,9 @@ public enum RepaintState: Equatable, Sendable {
 /// wake-ups, one fd fewer, and the fake clock in tests sees exactly the timeout.
 public final class DeviceLoop {
     let system: SystemCalls
-    let clock: MonotonicClock
+    /// The one monotonic clock of the loop's run: whatever is attached to the loop (the
+    /// content watch, the metrics file, background work waking it) reads time here.
+    public let clock: MonotonicClock
     public let sink: FrameSink
     public let scene: FrameSource
     public var input: InputSource?

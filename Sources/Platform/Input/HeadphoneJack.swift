@@ -9,7 +9,7 @@ import LoopCore
 /// sense, "HDA Intel PCH Headphone"). Their fds go into the loop's poll; nothing polls.
 /// Jack devices are looked for once, at start: a USB sound card plugged in later is
 /// not seen (its jack, if it senses one, would need a restart).
-public final class HeadphoneJack {
+public final class HeadphoneJack: HeadphoneSwitch {
     /// One jack device: its fd and name (for the log).
     public struct Device {
         public let fd: FileDescriptor
@@ -17,6 +17,7 @@ public final class HeadphoneJack {
     }
 
     public private(set) var devices: [Device] = []
+    public var devicePaths: [String] { devices.map(\.path) }
     /// Called with true when headphones are plugged in, false when they come out.
     public var onChange: (Bool) -> Void = { _ in }
 

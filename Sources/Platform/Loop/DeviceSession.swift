@@ -13,8 +13,11 @@ public final class DeviceSession {
         public var card: String?
         public var mode: (width: Int, height: Int)?
         public var rotation: Rotation = .r0
-        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: Rotation = .r0) {
-            self.card = card; self.mode = mode; self.rotation = rotation
+        /// Where the display leaves what the driver offers (`[display]`).
+        public var tuning = ScanoutTuning()
+        public init(card: String? = nil, mode: (width: Int, height: Int)? = nil, rotation: Rotation = .r0,
+                    tuning: ScanoutTuning = ScanoutTuning()) {
+            self.card = card; self.mode = mode; self.rotation = rotation; self.tuning = tuning
         }
     }
 
@@ -25,20 +28,9 @@ public final class DeviceSession {
     let system: SystemCalls
     /// SIGUSR1: write `canvas` (the shadow frame, logical size) to a file.
     public var onSnapshot: (Canvas) -> Void = { _ in }
-    /// The pipes that work finished off the loop (PDF pages rendered, dictionaries loaded)
-    /// wakes it through, and what to do then, at the loop's time; the loop redraws if the
-    /// scene then needs it.
-    private var wakeSources: [(pipe: WakePipe, handle: (_ time: Double) -> Void)] = []
-    /// A pipe for a background worker to wake the loop with (hand the worker its `wake`):
-    /// when it is readable the loop drains it and calls `handle` with the loop's time.
-    public func wakePipe(_ handle: @escaping (_ time: Double) -> Void) throws -> WakePipe {
-        let pipe = try WakePipe(system: system)
-        wakeSources.append((pipe, handle))
-        return pipe
-    }
-
-    /// The loop is made, before it runs: add fds and timers to it (the content watcher).
-    public var onLoop: (DeviceLoop, FrameMetrics) -> Void = { _, _ in }
+    /// The loop is made (its metrics and delegate set), before it runs: the kiosk's
+    /// composition root adds its fds and timers (`KioskWiring.attach`).
+    public var onLoop: (DeviceLoop) -> Void = { _ in }
 
     /// The signals the session reads from its signalfd: SIGTERM, SIGINT, SIGHUP, SIGUSR1
     /// and the VT release / acquire signals.
@@ -53,6 +45,8 @@ public final class DeviceSession {
     private var signalFD: FileDescriptor?
     private var signalFDError: Error?
 
+    /// - Parameter system: the calls the loop makes; `lectern run` hands the same to the
+    ///   kiosk's composition root (its background workers' pipes).
     public init(options: Options, log: Logger = .lectern, system: SystemCalls = LinuxSystemCalls()) {
         self.options = options
         self.log = log
@@ -81,7 +75,7 @@ public final class DeviceSession {
             notifier.stopping()
             return
         }
-        let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, log: log)
+        let display = KMSDisplay(device: card, rotation: options.rotation, requestedMode: options.mode, tuning: options.tuning, log: log)
         let console = Console(system: system, log: log)
         console?.take()
         defer {
@@ -101,15 +95,8 @@ public final class DeviceSession {
         loop.metrics = metrics
         loop.delegate = SessionLoopDelegate(kiosk: delegate, display: display, console: console, notifier: notifier,
                                             log: log, onSnapshot: onSnapshot)
-        onLoop(loop, metrics)
+        onLoop(loop)
         loop.attachInput()
-        for source in wakeSources {
-            let clock = SystemClock()
-            loop.extraSources.append((source.pipe.descriptor, {
-                source.pipe.drain()
-                source.handle(clock.now())
-            }))
-        }
         if let hotplug = HotplugMonitor() {
             loop.extraSources.append((hotplug.fd, { [unowned self] in
                 guard hotplug.readHotplug() else { return }

@@ -5,15 +5,17 @@ import Speech
 
 /// Speech mode's output on the device: the Speech module's player (espeak-ng into ALSA
 /// on its own thread) behind the scene's `SpeechOutput`. The language of each piece is
-/// the page's (or the site's) and picks the espeak-ng voice.
-final class DeviceSpeech: SpeechOutput {
+/// the page's (or the site's) and picks the espeak-ng voice. Its own module, so the
+/// kiosk's composition root (KioskDevice) and the headless player link no audio library:
+/// `lectern run` hands `make` to the root as the kiosk's speech.
+public final class DeviceSpeech: SpeechOutput {
     private let player: SpeechPlayer
 
     /// The player for `[speech]`, or nil (logged once, with what to do) when espeak-ng
     /// cannot start: the kiosk then runs without speech mode. A missing or busy sound
     /// card shows only when speech is first played; that is logged once too, and speech
     /// mode stays on, silent (the scene cannot know whether anyone hears it).
-    static func make(config: KioskConfig, log: Logger) -> DeviceSpeech? {
+    public static func make(config: KioskConfig, log: Logger) -> DeviceSpeech? {
         guard config.speech.enabled else { return nil }
         let synthesizer: EspeakSynthesizer
         do {
@@ -37,8 +39,8 @@ final class DeviceSpeech: SpeechOutput {
     private init(player: SpeechPlayer) { self.player = player }
     deinit { player.close() }
 
-    func speak(_ texts: [SpokenText]) { player.speak(texts.map { Utterance($0.text, language: $0.language) }) }
-    func stop() { player.stop() }
+    public func speak(_ texts: [SpokenText]) { player.speak(texts.map { Utterance($0.text, language: $0.language) }) }
+    public func stop() { player.stop() }
 }
 
 /// True the first time only, from any thread (the player reports on its own).

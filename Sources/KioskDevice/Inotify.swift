@@ -1,41 +1,6 @@
 import Glibc
 import LoopCore
 
-/// The inotify syscalls, behind a protocol in the manner of `SystemCalls` so the
-/// watcher's bookkeeping can be driven without a kernel. Errors come back as `Errno`;
-/// EINTR is retried.
-public protocol FileWatchCalls: AnyObject {
-    /// A non-blocking, close-on-exec inotify instance.
-    func inotifyInit() throws -> FileDescriptor
-    /// Watches `path` for `mask`; returns the watch descriptor.
-    func addWatch(_ fd: FileDescriptor, path: String, mask: UInt32) throws -> Int32
-    func removeWatch(_ fd: FileDescriptor, _ watch: Int32)
-    func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
-    func close(_ fd: FileDescriptor)
-}
-
-public final class LinuxFileWatchCalls: FileWatchCalls {
-    public init() {}
-
-    public func inotifyInit() throws -> FileDescriptor {
-        FileDescriptor(try LinuxSystemCalls.retrying { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
-    }
-
-    public func addWatch(_ fd: FileDescriptor, path: String, mask: UInt32) throws -> Int32 {
-        try LinuxSystemCalls.retrying { inotify_add_watch(fd.rawValue, path, mask) }
-    }
-
-    public func removeWatch(_ fd: FileDescriptor, _ watch: Int32) {
-        _ = inotify_rm_watch(fd.rawValue, watch)
-    }
-
-    public func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try LinuxSystemCalls.retrying { Glibc.read(fd.rawValue, buffer.baseAddress, buffer.count) }
-    }
-
-    public func close(_ fd: FileDescriptor) { _ = Glibc.close(fd.rawValue) }
-}
-
 /// One inotify event: which watch, what happened, and the name inside a watched
 /// directory (empty for the watched path itself).
 public struct InotifyEvent: Equatable, Sendable {
@@ -56,7 +21,8 @@ public struct InotifyEvent: Equatable, Sendable {
     public var isIgnored: Bool { mask & UInt32(IN_IGNORED) != 0 }
 }
 
-/// An inotify instance: one fd the loop polls, watches added by path.
+/// An inotify instance over the calls it is handed: one fd the loop polls, watches added
+/// by path. The masks and the events' layout are the kernel's (<sys/inotify.h>).
 public final class Inotify {
     /// What a site's files and their directories are watched for: content written and
     /// closed, renamed into place (rsync --delay-updates, `mv -T` of a symlink), created,
@@ -70,7 +36,7 @@ public final class Inotify {
     public let fd: FileDescriptor
     let calls: FileWatchCalls
 
-    public init(calls: FileWatchCalls = LinuxFileWatchCalls()) throws {
+    public init(calls: FileWatchCalls) throws {
         self.calls = calls
         fd = try calls.inotifyInit()
     }

@@ -1,34 +1,24 @@
 import CSystemShim
-import Foundation
 import Glibc
-import Kiosk
+import LecternLog
+import Logging
 import LoopCore
-
-/// The system's wall clock (CLOCK_REALTIME) and time zone (TZ, else /etc/localtime, as
-/// Foundation reads them) for the opening hours. The time zone is read once, at start.
-public final class SystemWallClock: WallClock {
-    public let timeZone: TimeZone
-    public init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
-    public func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
 
 /// A file descriptor that becomes readable when someone sets the wall clock (NTP's first
 /// sync after boot, `date -s`): a timerfd on CLOCK_REALTIME armed far in the future with
 /// TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, which the kernel cancels on every
 /// discontinuous change. The loop polls it, so the opening hours are asked again at once
 /// rather than at a deadline computed from the old time. No wake-ups otherwise.
-public final class ClockSetWatch {
+public final class ClockSetWatch: PolledDevice {
     public let fd: FileDescriptor
+    let log: Logger
     /// <sys/timerfd.h>: TFD_TIMER_ABSTIME, TFD_TIMER_CANCEL_ON_SET.
     private static let absoluteCancelOnSet: Int32 = 1 | 2
     /// 2096: never reached, so the timer only ever fires by being cancelled.
     private static let farFuture = 4_000_000_000
 
-    public init() throws {
+    public init(log: Logger = .lectern) throws {
+        self.log = log
         let raw = timerfd_create(CLOCK_REALTIME, Int32(O_NONBLOCK | O_CLOEXEC))
         guard raw >= 0 else { throw Errno.current }
         fd = FileDescriptor(raw)
@@ -58,9 +48,9 @@ public final class ClockSetWatch {
 
     /// Puts the fd in `loop`'s poll. Waking the loop is all it takes: every turn asks the
     /// opening hours anew from the wall clock.
-    public func attach(to loop: DeviceLoop, log: @escaping (String) -> Void) {
+    public func attach(to loop: DeviceLoop) {
         loop.extraSources.append((fd, { [self] in
-            if handleReadable() { log("the wall clock was set; opening hours asked again") }
+            if handleReadable() { log.info("the wall clock was set; opening hours asked again") }
         }))
     }
 }

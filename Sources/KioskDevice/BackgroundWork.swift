@@ -1,0 +1,76 @@
+import Kiosk
+import Logging
+import LoopCore
+import PDFPages
+import Typeset
+
+/// The work off the loop that frames depend on, and the pipes it wakes the loop through:
+/// PDF sheets (poppler, run by the render queue's worker) and hyphenation dictionaries
+/// loading in the background. The workers know nothing of the loop: each is handed its
+/// pipe's `wake`; when the pipe is readable the loop drains it and the runtime collects
+/// what finished, at the loop's time, and draws again if the scene then needs it.
+final class BackgroundWork {
+    private struct Wake {
+        let pipe: WakePipe
+        let collect: (_ time: Double) -> Void
+    }
+
+    private var wakes: [Wake] = []
+    /// The render queue the kiosk's PDF pages ask (nil: no PDF page at start).
+    private let pdfQueue: PDFRenderQueue?
+    /// The dictionaries, when layout goes without one still loading.
+    private let dictionaries: HyphenationDictionaries?
+
+    init(runtime: KioskRuntime, system: SystemCalls, dictionaryLoading: KioskEnvironment.DictionaryLoading, log: Logger) {
+        // The first frame does not wait for a hyphenation dictionary (German: over a
+        // second to load): pages are laid out without it, then again when it is there.
+        // The wake is handed over before waiting is turned off, so no arrival is missed;
+        // without a pipe layout keeps waiting.
+        var dictionaries: HyphenationDictionaries?
+        if dictionaryLoading == .inBackground {
+            do {
+                let pipe = try WakePipe(system: system)
+                wakes.append(Wake(pipe: pipe, collect: { time in runtime.hyphenationArrived(at: time) }))
+                let shared = HyphenationDictionaries.shared
+                shared.onArrival = pipe.wake
+                shared.waitsForLoading = false
+                dictionaries = shared
+            } catch {
+                log.warning("cannot make the hyphenation dictionaries' wake-up pipe (\(error)); layout waits for them")
+            }
+        }
+        self.dictionaries = dictionaries
+        // PDF sheets are rendered off the loop; a pipe wakes it when one is ready. The
+        // queue is the assembly's when it was built already, else the process's one.
+        let assembled = runtime.assembly?.content.pdf?.queue
+        let hasPDF = runtime.config.pages.contains(where: \.isPDF)
+        pdfQueue = assembled ?? (hasPDF ? PDFRenderQueue.shared : nil)
+        if let pdfQueue {
+            do {
+                let pipe = try WakePipe(system: system)
+                wakes.append(Wake(pipe: pipe, collect: { time in runtime.backgroundWorkFinished(at: time) }))
+                pdfQueue.onFinished = pipe.wake
+            } catch {
+                log.warning("cannot make the PDF sheets' wake-up pipe (\(error)); PDF pages stay on their placeholders")
+            }
+        }
+    }
+
+    /// Puts each pipe in the loop's poll.
+    func attach(to loop: DeviceLoop) {
+        for wake in wakes {
+            loop.extraSources.append((wake.pipe.descriptor, { [unowned loop] in
+                wake.pipe.drain()
+                wake.collect(loop.clock.now())
+            }))
+        }
+    }
+
+    /// Nothing asked of a worker is still to come: every sheet asked for was rendered and
+    /// collected, no dictionary a layout went without is still loading.
+    var isSettled: Bool {
+        let sheetsSettled = pdfQueue?.isIdle ?? true
+        let dictionariesSettled = !(dictionaries?.isAwaitingArrival ?? false)
+        return sheetsSettled && dictionariesSettled
+    }
+}

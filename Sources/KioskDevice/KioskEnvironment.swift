@@ -1,0 +1,58 @@
+import Kiosk
+import Logging
+import LoopCore
+
+/// What the kiosk reaches outside its loop, handed to `KioskWiring` by whoever runs it:
+/// `lectern run` passes the Linux pieces (Platform's inotify calls, atomic file, headphone
+/// jack and clock-set timerfd; KioskSpeech's espeak-ng into ALSA; the system's wall clock;
+/// sd_notify's status line), the headless player what a tool or a test asks for, nothing
+/// by default. A piece left out is a feature the kiosk runs without, as a snapshot does:
+/// no opening hours, no content watch, no metrics file, no speech but the assembly's own,
+/// no headphone jack, no clock-set watch.
+public struct KioskEnvironment {
+    /// How layout treats a hyphenation dictionary that has not loaded yet.
+    public enum DictionaryLoading: Sendable {
+        /// Layout waits for it (the process's default): every frame is hyphenated, the
+        /// first one later by the load (German: over a second).
+        case heldByLayout
+        /// Layout goes without it, it loads in the background and wakes the loop, and
+        /// the pages are laid out again with it (the device: the first frame is not held).
+        case inBackground
+    }
+
+    /// Wall-clock time and the time zone: the opening hours follow it (nil: no opening
+    /// hours apply). The content watch and the metrics file read it too (nil: the
+    /// system's, `SystemWallClock`).
+    public var wallClock: WallClock?
+    /// Speech mode's output for a configuration (espeak-ng into ALSA on the device; nil
+    /// from it: the kiosk runs on silently). Without it the runtime keeps its own (none,
+    /// or the transcript `lectern demo` assembled its kiosk with).
+    public var speech: ((KioskConfig, Logger) -> SpeechOutput?)?
+    /// inotify, for `[watch]` (nil: the site is not watched; SIGHUP still reloads).
+    public var fileWatch: FileWatchCalls?
+    /// Replaces a file so that a reader sees the old content or the new, for `[metrics]`
+    /// (nil: no metrics file is written).
+    public var writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)?
+    /// Opens the headphone jack's switch devices, for `[speech] headphone_jack`.
+    public var headphoneJack: (() -> HeadphoneSwitch)?
+    /// A descriptor readable when the wall clock is set, so the opening hours are asked
+    /// again at once.
+    public var clockSetWatch: (() throws -> PolledDevice)?
+    /// The service's one-line status (systemd's STATUS=): the page on screen, content updates.
+    public var status: (String) -> Void
+    public var dictionaries: DictionaryLoading
+
+    public init(wallClock: WallClock? = nil, speech: ((KioskConfig, Logger) -> SpeechOutput?)? = nil,
+                fileWatch: FileWatchCalls? = nil, writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)? = nil,
+                headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
+                status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout) {
+        self.wallClock = wallClock
+        self.speech = speech
+        self.fileWatch = fileWatch
+        self.writeFileAtomically = writeFileAtomically
+        self.headphoneJack = headphoneJack
+        self.clockSetWatch = clockSetWatch
+        self.status = status
+        self.dictionaries = dictionaries
+    }
+}
