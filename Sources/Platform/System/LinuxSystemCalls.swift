@@ -62,7 +62,7 @@ public final class LinuxSystemCalls: SystemCalls {
 
     public func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) {
         var fds: [Int32] = [-1, -1]
-        try Self.retrying { cshim_pipe_nonblocking(&fds) }
+        _ = try Self.retrying { cshim_pipe_nonblocking(&fds) }
         return (FileDescriptor(fds[0]), FileDescriptor(fds[1]))
     }
 }
