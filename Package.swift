@@ -184,10 +184,10 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Frames", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
-            "KioskDevice", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
+            "KioskDevice", "LecternTestSupport", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks"]),
+        .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

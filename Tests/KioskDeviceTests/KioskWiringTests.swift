@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import KioskDevice
 import KioskHeadless
+import LecternTestSupport
 import LoopCore
 import Platform
 import Raster
@@ -24,19 +25,6 @@ final class KioskWiringTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func pixels(near color: Color, in canvas: Canvas) -> Int {
-        var found = 0
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width {
-                guard let c = canvas.color(x: x, y: y) else { continue }
-                let near = abs(Int(c.red) - Int(color.red)) <= 8 && abs(Int(c.green) - Int(color.green)) <= 8
-                    && abs(Int(c.blue) - Int(color.blue)) <= 8
-                if near { found += 1 }
-            }
-        }
-        return found
-    }
-
     /// The renderer's pipe wakes the headless loop as it wakes the device's: the sheet is
     /// collected and drawn without anyone handing the work to the runtime.
     func testAPDFPageShowsItsFirstSheetOnceTheRendererWakesTheLoop() throws {
@@ -47,10 +35,10 @@ final class KioskWiringTests: XCTestCase {
         let player = try HeadlessPlayer(config: config, width: 640, height: 400)
         player.step(to: 0)
         let red = Color(red: 255, green: 0, blue: 0)
-        XCTAssertEqual(pixels(near: red, in: player.canvas), 0, "the first frame: the sheets are still loading")
+        XCTAssertEqual(player.canvas.pixelCount(near: red), 0, "the first frame: the sheets are still loading")
         player.waitForBackgroundWork()
         XCTAssertTrue(player.wiring.backgroundWorkSettled)
-        XCTAssertGreaterThan(pixels(near: red, in: player.canvas), 640 * 400 / 5, "the first sheet (red) is on screen")
+        XCTAssertGreaterThan(player.canvas.pixelCount(near: red), 640 * 400 / 5, "the first sheet (red) is on screen")
         XCTAssertLessThan(player.time, 0.5, "a moment later: a refresh per wake-up")
         let settled = player.time
         player.waitForBackgroundWork()

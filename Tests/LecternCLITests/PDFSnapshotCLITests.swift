@@ -1,4 +1,5 @@
 import Foundation
+import LecternTestSupport
 import Raster
 import XCTest
 
@@ -30,17 +31,7 @@ final class PDFSnapshotCLITests: XCTestCase {
     private func count(_ color: Color, in path: String) throws -> Int {
         let image = try Image(contentsOfFile: path)
         return withExtendedLifetime(image) {
-            let canvas = image.canvas
-            var found = 0
-            for y in 0..<canvas.height {
-                for x in 0..<canvas.width {
-                    guard let c = canvas.color(x: x, y: y) else { continue }
-                    let near = abs(Int(c.red) - Int(color.red)) <= 8 && abs(Int(c.green) - Int(color.green)) <= 8
-                        && abs(Int(c.blue) - Int(color.blue)) <= 8
-                    if near { found += 1 }
-                }
-            }
-            return found
+            image.canvas.pixelCount(near: color)
         }
     }
 

@@ -4,28 +4,6 @@ import LecternLog
 import Logging
 import Raster
 
-/// Tells the service manager how Lectern is doing (sd_notify; a no-op off systemd).
-public protocol ServiceNotifier: AnyObject {
-    /// Seconds between watchdog pings (WATCHDOG_USEC / 2), or nil when not asked.
-    var watchdogInterval: Double? { get }
-    func ready()
-    func watchdog()
-    func stopping()
-    func status(_ text: String)
-}
-
-/// Where the next frame stands: the one state that decides when the loop draws.
-public enum RepaintState: Equatable, Sendable {
-    /// Nothing owed: sleep until a touch, a deadline or a signal.
-    case idle
-    /// A frame is owed at this time (refresh pacing while something moves, or a retry).
-    case scheduled(at: Double)
-    /// A frame is queued on the display; the next waits for its page-flip event.
-    case awaitingFlip
-    /// No canvas (no display, DRM master lost): nothing can be drawn.
-    case suspended
-}
-
 /// The single-threaded device loop: one `poll` over the display's fd (page flips),
 /// the input fd, a signalfd and any extra fds (udev hotplug). The poll timeout is the
 /// earliest of the source's next deadline, the next watchdog ping and a scheduled
