@@ -55,7 +55,7 @@ final class ScheduleHeadlessTests: XCTestCase {
         XCTAssertEqual(player.redrawCount, 1)
         player.step(to: 61)   // 22:00:01
         assertPower(player, false)
-        XCTAssertTrue(player.scene.isBlanked)
+        XCTAssertTrue(player.scene.idle.isBlanked)
         let wakeUps = player.loop.wakeUps, frames = player.redrawCount
         player.step(to: 60 + 9 * 3600 - 1)   // 06:59:59
         assertPower(player, false)
