@@ -89,7 +89,7 @@ public final class FrameScene {
     }
 
     /// Times the scan-out window ran off its buffers (re-centre copies) so far.
-    var recentres: Int { player.display.recentres }
+    var recentres: Int { player.display.counts.recentres }
 
     func touch(_ event: TouchEvent) { player.feed([event]) }
 
