@@ -100,7 +100,7 @@ let package = Package(
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "Measure", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
                                       .product(name: "Logging", package: "swift-log")]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.

@@ -67,7 +67,7 @@ struct RunCommand: ParsableCommand {
         let environment = KioskEnvironment(
             // Opening hours ([display] on / off) follow the system clock and time zone; a
             // clock set after boot (NTP) wakes the loop through a cancel-on-set timerfd.
-            wallClock: SystemWallClock(),
+            wallClock: SystemWallClock.shared,
             speech: { DeviceSpeech.make(config: $0, log: $1) },
             fileWatch: LinuxFileWatchCalls(),
             writeFileAtomically: { text, path in try AtomicFile.write(text, to: path) },

@@ -5,6 +5,7 @@ import PlatformEmbedded  // the memory KMS device under the player: its DPMS
 import Touch
 import XCTest
 @testable import Kiosk
+import Measure
 
 /// Wall-clock time as a fixed offset from the loop's (manual) clock, with an optional
 /// jump at a loop time: NTP setting the clock after boot.

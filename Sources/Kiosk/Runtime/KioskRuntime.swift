@@ -4,6 +4,7 @@ import LecternLog
 import Logging
 import Raster
 import Touch
+import Measure
 
 /// The running kiosk, the one composition root both the device and the headless tools
 /// drive: it owns the configuration, the assembled kiosk (typesetter, scene, renderer)
