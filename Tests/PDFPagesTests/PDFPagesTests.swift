@@ -104,9 +104,8 @@ final class PDFPagesTests: XCTestCase {
         XCTAssertEqual(opened.info.pages.count, 50)
     }
 
-    /// The memory cap bounds what a child allocates (not its address space, which an
-    /// emulator running it inflates): dd asking for one 256 MB buffer fails under a 64 MB
-    /// cap and runs under the default one.
+    /// The memory cap holds in the child: dd asking for one 256 MB buffer fails under a
+    /// 64 MB cap and runs under the default one.
     func testTheMemoryCapBoundsWhatTheChildAllocates() throws {
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         let arguments = ["if=/dev/zero", "of=/dev/null", "bs=256M", "count=1"]
