@@ -105,10 +105,12 @@ final class FakeSink: FrameSink {
 
     func handleReadable() throws -> Int { isBusy = false; return 1 }
     func setPower(on: Bool) { powerChanges.append(on); poweredOn = on }
-    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool {
         if let reconfigureRefusal { throw reconfigureRefusal }
+        guard rotation != self.rotation else { return false }
         self.rotation = rotation
         if let reconfigureError { throw reconfigureError }
+        return true
     }
 }
 

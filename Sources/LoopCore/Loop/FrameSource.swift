@@ -69,7 +69,8 @@ public protocol FrameSink: AnyObject {
     /// The shadow canvas in logical size, or nil while there is no output (no
     /// display connected, DRM master lost).
     var canvas: Canvas? { get }
-    /// A presented frame is not on screen yet (a flip is pending): do not render.
+    /// A presented frame is not on screen yet (a flip is pending): do not render. The sink
+    /// is the one owner of this fact (`KMSDisplay`: its present strategy); the loop asks.
     var isBusy: Bool { get }
     /// Seconds per refresh, for pacing when a present completes without an event.
     var frameInterval: Double { get }
@@ -92,8 +93,13 @@ public protocol FrameSink: AnyObject {
     /// The panel's native (unrotated) mode, how it is mounted and its density; nil
     /// without an output. The sink owns it: drawing and touch input both follow it.
     var geometry: DisplayGeometry? { get }
-    /// A reload asks for another rotation or mode (a new modeset on the device).
-    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws
+    /// A reload asks for a rotation and mode (nil: the panel's preferred one). The sink
+    /// compares them with what it has, not with what was asked before (a reconfigure that
+    /// failed left it as it was, so the same file asks again): false when it has them
+    /// already and did nothing, true after a new modeset. Throws when it cannot (it
+    /// keeps, or goes back to, what it had).
+    @discardableResult
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool
 }
 
 extension FrameSink {
@@ -118,7 +124,8 @@ public enum PresentOutcome: Equatable, Sendable {
 }
 
 /// What a reload asks of the display owner: nothing (rejected, or no file), a redraw of
-/// everything, or a new rotation / mode (a modeset, and touches mapped anew).
+/// everything, or a redraw on a display with the configuration's rotation and mode (the
+/// display changes what differs from what it has: a modeset, and touches mapped anew).
 public enum ReloadEffect: Sendable {
     case nothing
     case redraw
