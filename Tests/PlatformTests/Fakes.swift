@@ -75,7 +75,11 @@ final class FakeSink: FrameSink {
     var presents: [Double] = []
     var powerChanges: [Bool] = []
     private(set) var poweredOn = true
-    var geometry: DisplayGeometry? { DisplayGeometry(nativeWidth: bitmap.canvas.width, nativeHeight: bitmap.canvas.height, rotation: rotation) }
+    /// The canvas is the geometry's logical size (as every sink's is).
+    var geometry: DisplayGeometry? {
+        let (w, h) = rotation.swapsAxes ? (bitmap.height, bitmap.width) : (bitmap.width, bitmap.height)
+        return DisplayGeometry(nativeWidth: w, nativeHeight: h, rotation: rotation)
+    }
     private(set) var rotation = Rotation.r0
     /// `reconfigure` takes the new rotation, then fails with this (a modeset the driver
     /// refused half-way, say).

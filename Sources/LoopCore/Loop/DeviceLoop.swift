@@ -54,8 +54,6 @@ public final class DeviceLoop {
     /// a new mode, the display back after a VT switch or hotplug): the display keeps no
     /// flag of its own; a full redraw damages the whole canvas, so it is always presented.
     private var fullRedrawOwed = true
-    /// The canvas size last drawn: a different one is new and blank.
-    private var drawnSize: (width: Int, height: Int)?
     /// What the source said last turn.
     private var moving = false
     private var deadline: Double?
@@ -186,7 +184,6 @@ public final class DeviceLoop {
         if request.full {
             compositor.reset()
             fullRedrawOwed = false
-            drawnSize = (canvas.width, canvas.height)
         }
         var composed = compositor.compose(painter, canvas: canvas, scanout: sink.scanoutSurface)
         if request.full { composed.damage.add(canvas.bounds) }
@@ -205,7 +202,8 @@ public final class DeviceLoop {
         if sink.isBusy { return nil }
         glassSince = nil  // measured at the flip's event, or the flip was dropped
         if repaint == .suspended { repaint = .idle }
-        let full = fullRedrawOwed || drawnSize.map { $0 != (canvas.width, canvas.height) } ?? true
+        // Whatever changes the canvas (a reconfigure, a hotplug, the VT back) asks for this.
+        let full = fullRedrawOwed
         if !full, case let .scheduled(at) = repaint, now < at { return nil }
         // Drivers without vblank (bochs, virtio-gpu) complete flips at once: cap an
         // animation at the refresh rate instead of rendering as fast as the CPU goes.
@@ -214,7 +212,7 @@ public final class DeviceLoop {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil
         }
-        return (FrameRequest(width: canvas.width, height: canvas.height, full: full, geometry: geometry), canvas)
+        return (FrameRequest(full: full, geometry: geometry), canvas)
     }
 
     // MARK: Events
