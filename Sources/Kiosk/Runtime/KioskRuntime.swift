@@ -113,7 +113,6 @@ public final class KioskRuntime {
     public func resize(width: Int, height: Int, at time: Double) {
         if let assembly {
             if Int(assembly.scene.width) != width || Int(assembly.scene.height) != height {
-                assembly.content.pdf?.screenWidth = Double(width)
                 assembly.scene.resize(width: width, height: height, at: time)
                 assembly.renderer.invalidate()
             }
