@@ -14,7 +14,11 @@ public struct PageReport: Sendable {
     public var contentError = false
     /// The content file itself could not be loaded (the first of `problems`).
     public var unreadable = false
-    /// Worth telling but not stopping for (lines with bytes that are not UTF-8).
+    /// What `check` tells about the page for information only (a PDF's page and word
+    /// counts and its renderer's sandbox): nothing to act on, so neither a warning nor logged.
+    public var notes: [String] = []
+    /// Worth telling but not stopping for, and worth acting on (lines with bytes that
+    /// are not UTF-8): a warning always names something an operator can change.
     public var warnings: [String] = []
     /// Code points no font covers, with how often each occurs.
     public var missing: [(scalar: Unicode.Scalar, count: Int)] = []
@@ -31,6 +35,7 @@ public struct PageReport: Sendable {
     public var text: String {
         var lines = ["\(isFine ? "ok  " : "FAIL") \(title) (\(source))"]
         lines += problems.map { "     \($0)" }
+        lines += notes.map { "     \($0)" }
         lines += (warnings + hyphenation).map { "     warning: \($0)" }
         lines += webLinks.map { "     web link (QR code): \($0)" }
         if !missing.isEmpty {
