@@ -65,7 +65,7 @@ public final class ContentWatch {
         self.wallClock = wallClock
         self.log = log
         inotify = try Inotify(calls: calls)
-        rewatch(SiteCheck.files(of: runtime.config, configPath: runtime.configPath))
+        rewatch(reload.files)
     }
 
     /// The fd is readable: note what changed; the check waits until things settle.
@@ -109,6 +109,7 @@ public final class ContentWatch {
         }
         // Nil: this version was handled already (by SIGHUP, or nothing changed).
         guard let outcome = reload.handle(site, .watch, at: time) else { return .nothing }
+        rewatch(reload.files + site.files)
         switch outcome {
         case .applied:
             record(Update(wallTime: wallClock.now(), ok: true, reason: "applied"))
@@ -122,7 +123,7 @@ public final class ContentWatch {
 
     /// SIGHUP handled a change: the files of the site on screen are watched.
     public func siteReloaded() {
-        rewatch(SiteCheck.files(of: runtime.config, configPath: runtime.configPath))
+        rewatch(reload.files)
     }
 
     private func record(_ update: Update) {

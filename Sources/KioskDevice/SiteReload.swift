@@ -23,6 +23,9 @@ public final class SiteReload {
     public private(set) var version: String
     /// The content version on screen (the last one shown).
     public private(set) var shownVersion: String
+    /// The files of the site last handled whose configuration loaded (what the content
+    /// watch watches).
+    public private(set) var files: [String]
     /// Sites judged so far (each one `SiteCheck.check`): a change is judged once.
     public private(set) var validations = 0
     /// Called once per change handled, with what asked and the outcome.
@@ -31,7 +34,9 @@ public final class SiteReload {
     public init(runtime: KioskRuntime, log: Logger) {
         self.runtime = runtime
         self.log = log
-        version = SiteCheck.version(of: SiteCheck.files(of: runtime.config, configPath: runtime.configPath))
+        // Without a file there is nothing to reload (and nothing read at start).
+        files = runtime.configPath == nil ? [] : SiteCheck.files(of: runtime.config, configPath: runtime.configPath)
+        version = SiteCheck.version(of: files)
         shownVersion = version
     }
 
@@ -49,6 +54,8 @@ public final class SiteReload {
             return nil
         }
         version = site.version
+        // A configuration that does not load names no files: the site's stay watched.
+        if site.config != nil { files = site.files }
         validations += 1
         let verdict = SiteCheck.check(site)
         let outcome: KioskRuntime.ReloadOutcome
