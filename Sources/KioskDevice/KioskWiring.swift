@@ -52,7 +52,8 @@ public final class KioskWiring {
         let wallClock = environment.wallClock ?? SystemWallClock()
         watch = Self.contentWatch(reload: delegate.siteReload, calls: environment.fileWatch, wallClock: wallClock, log: log)
         if config.metrics.enabled, let write = environment.writeFileAtomically {
-            metrics = MetricsFile(path: config.metrics.path, runtime: runtime, writeAtomically: write, wallClock: wallClock, log: log)
+            metrics = MetricsFile(path: config.metrics.path, runtime: runtime, writeAtomically: write, wallClock: wallClock,
+                                  softwareVersion: environment.softwareVersion, log: log)
         } else {
             metrics = nil
         }
@@ -64,7 +65,7 @@ public final class KioskWiring {
             }
         }
         self.clockSetWatch = clockSetWatch
-        metrics?.watch = watch
+        metrics?.siteReload = delegate.siteReload
         delegate.watch = watch
         delegate.metrics = metrics
         let metrics = self.metrics, status = environment.status
