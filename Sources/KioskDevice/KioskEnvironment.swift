@@ -42,11 +42,14 @@ public struct KioskEnvironment {
     /// The service's one-line status (systemd's STATUS=): the page on screen, content updates.
     public var status: (String) -> Void
     public var dictionaries: DictionaryLoading
+    /// Lectern's version, for the metrics file's `lectern_info` (`lectern run`: its own).
+    public var softwareVersion: String
 
     public init(wallClock: WallClock? = nil, speech: ((KioskConfig, Logger) -> SpeechOutput?)? = nil,
                 fileWatch: FileWatchCalls? = nil, writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)? = nil,
                 headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
-                status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout) {
+                status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout,
+                softwareVersion: String = "unknown") {
         self.wallClock = wallClock
         self.speech = speech
         self.fileWatch = fileWatch
@@ -55,5 +58,6 @@ public struct KioskEnvironment {
         self.clockSetWatch = clockSetWatch
         self.status = status
         self.dictionaries = dictionaries
+        self.softwareVersion = softwareVersion
     }
 }

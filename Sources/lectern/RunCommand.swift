@@ -74,7 +74,8 @@ struct RunCommand: ParsableCommand {
             headphoneJack: { HeadphoneJack() },
             clockSetWatch: { try ClockSetWatch(log: log) },
             status: { session.status($0) },
-            dictionaries: .inBackground)
+            dictionaries: .inBackground,
+            softwareVersion: Lectern.version)
         let wiring = KioskWiring(.configuration(kioskConfig, path: config), system: system,
                                  touch: LibinputTouchMaker(seat: seat, log: log), environment: environment, log: log)
         session.onLoop = { loop in wiring.attach(to: loop) }
