@@ -93,7 +93,7 @@ let package = Package(
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Typeset", dependencies: ["Raster", "Video", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),

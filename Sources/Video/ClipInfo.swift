@@ -21,10 +21,14 @@ public struct ClipInfo: Equatable, Sendable {
 
     /// One line for `lectern check`: container, codec, size, duration, rate, verdict.
     public var summary: String {
+        facts + ", " + (refusal.map { "will not play: \($0)" } ?? "plays")
+    }
+
+    /// Container, codec, size, duration and rate.
+    public var facts: String {
         var parts = ["\(container)", "\(codec) \(width)×\(height)"]
         if let duration { parts.append(Self.clock(duration)) }
         if let frameRate { parts.append("\((frameRate * 100).rounded() / 100) fps") }
-        parts.append(refusal.map { "will not play: \($0)" } ?? "plays")
         return parts.joined(separator: ", ")
     }
 
