@@ -10,6 +10,7 @@ import SystemCallRetry
 /// costs one placeholder and never the kiosk.
 public struct SandboxedProcess: Sendable {
     public struct Limits: Sendable, Equatable {
+        /// What the program may allocate (RLIMIT_DATA: heap and private writable mappings).
         public var memoryBytes: UInt64 = 512 << 20
         public var cpuSeconds: UInt64 = 20
         public var fileBytes: UInt64 = 256 << 20
