@@ -60,11 +60,9 @@ public final class ClipPlayer {
         return min(max(current.time.truncatingRemainder(dividingBy: duration) / duration, 0), 1)
     }
 
-    /// Draws the picture on screen scaled into `rect` of `canvas`; false when there is
-    /// none yet (the caller draws the poster).
-    public func draw(in rect: IntRect, on canvas: Canvas) throws(ClipError) -> Bool {
-        guard let current else { return false }
-        try converter.draw(current, in: rect, on: canvas)
-        return true
+    /// Draws `frame` (a picture this player took: the one a frame was described with)
+    /// scaled into `rect` of `canvas`, through the player's converter.
+    public func draw(_ frame: DecodedFrame, in rect: IntRect, on canvas: Canvas) throws(ClipError) {
+        try converter.draw(frame, in: rect, on: canvas)
     }
 }

@@ -14,6 +14,9 @@ public final class FrameConverter {
     private var context: OpaquePointer?
     private var key: Key?
     private var scratch: Bitmap?
+    /// The frame the scratch bitmap holds, converted at its size: the strips of a page
+    /// scrolling past a paused or playing clip copy from it instead of converting again.
+    private var scratchFrame: DecodedFrame?
 
     private struct Key: Equatable {
         var source: (width: Int32, height: Int32, format: Int32)
@@ -40,12 +43,17 @@ public final class FrameConverter {
             return
         }
         if scratch?.width != rect.width || scratch?.height != rect.height {
+            scratchFrame = nil
             do { scratch = try Bitmap(width: rect.width, height: rect.height) } catch {
                 throw ClipError("a clip cannot be drawn at \(rect.width)×\(rect.height): \(error)")
             }
         }
         guard let scratch else { return }
-        try convert(frame, to: scratch.base, stride: scratch.stride, width: rect.width, height: rect.height)
+        if scratchFrame !== frame {
+            scratchFrame = nil
+            try convert(frame, to: scratch.base, stride: scratch.stride, width: rect.width, height: rect.height)
+            scratchFrame = frame
+        }
         canvas.blit(scratch.canvas, from: IntRect(x: visible.x - rect.x, y: visible.y - rect.y, width: visible.width, height: visible.height),
                     toX: visible.x, y: visible.y)
     }
