@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "Raster"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "Raster", "LecternTestSupport"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),

@@ -13,13 +13,17 @@ public final class ClipPlayer {
     public private(set) var shownFrames = 0
     public private(set) var droppedFrames = 0
     private let converter = FrameConverter()
+    /// Played before any picture was decoded: the clock starts when the first one
+    /// arrives, so a slow start drops nothing (tap to first frame is the decode time).
+    private var startsAtFirstFrame = false
 
     public init(decoder: ClipDecoder) { self.decoder = decoder }
 
     public var isPlaying: Bool { clock.isPlaying }
 
     public func play(at time: Double) {
-        if hasFinished { return }
+        if hasFinished || clock.isPlaying { return }
+        if current == nil { startsAtFirstFrame = true }
         clock.play(at: time)
     }
 
@@ -33,6 +37,12 @@ public final class ClipPlayer {
     /// finished clip pauses on its last frame.
     @discardableResult
     public func advance(at time: Double) -> Bool {
+        if startsAtFirstFrame, clock.isPlaying {
+            guard let first = decoder.queuedTimes.first else { return false }
+            clock = PlaybackClock(position: first)
+            clock.play(at: time)
+            startsAtFirstFrame = false
+        }
         let pick = FramePick.at(clock.position(at: time), in: decoder.queuedTimes)
         guard let shown = pick.shown else {
             if hasFinished { clock.pause(at: time) }

@@ -1,5 +1,6 @@
 import Raster
 import Video
+import LecternTestSupport
 import XCTest
 
 /// The decoder and player on a manual clock: frames advance on the stream's schedule,

@@ -1,5 +1,6 @@
 import Raster
 import Video
+import LecternTestSupport
 import XCTest
 
 /// Probing clips of several codecs and containers made by ffmpeg, and refusing the bad ones.

@@ -1,5 +1,6 @@
 import Raster
 import Video
+import LecternTestSupport
 import XCTest
 
 /// Colour bars decoded, converted and scaled by libswscale into a rectangle of a

@@ -88,6 +88,12 @@ public final class ClipPlayback {
         failures.removeAll()
     }
 
+    /// Tests and the bench: waits, in real time, until each open clip's decoder has filled
+    /// its queue (or ended): the frames of the next moments are there when the clock moves.
+    public func waitUntilBuffered() {
+        for entry in entries.values { entry.player.decoder.waitUntilBuffered() }
+    }
+
     /// Takes each clip's frame due at `time`; true when a picture on screen changed.
     @discardableResult
     public func advance(to time: Double) -> Bool {

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 /// Clips made at test time by Debian's `ffmpeg` (none are committed), each once per run.
-enum TestClips {
-    static let directory: String = {
+public enum TestClips {
+    public static let directory: String = {
         let path = NSTemporaryDirectory() + "lectern-video-tests-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -13,7 +13,7 @@ enum TestClips {
     private static let lock = NSLock()
 
     /// `name` in the test directory, made by `ffmpeg -y <arguments> <path>` unless it is there.
-    static func make(_ name: String, _ arguments: [String]) throws -> String {
+    public static func make(_ name: String, _ arguments: [String]) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         if let path = made[name] { return path }
@@ -38,19 +38,19 @@ enum TestClips {
     }
 
     /// SMPTE colour bars, 1280×720, H.264 in MP4 (1 s at 25 fps).
-    static func barsH264() throws -> String {
+    public static func barsH264() throws -> String {
         try make("bars-h264.mp4", ["-f", "lavfi", "-i", "smptebars=size=1280x720:rate=25:duration=1",
                                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
     }
 
     /// A moving test pattern at 25 fps, `seconds` long, 320×240, H.264 in MP4.
-    static func pattern(seconds: Int = 2) throws -> String {
+    public static func pattern(seconds: Int = 2) throws -> String {
         try make("pattern-\(seconds)s.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=\(seconds)",
                                             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
     }
 
     /// Bytes of `path` up to `fraction` of its length, as a new file.
-    static func truncated(_ path: String, to fraction: Double, name: String) throws -> String {
+    public static func truncated(_ path: String, to fraction: Double, name: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let cut = "\(directory)/\(name)"
         try data.prefix(Int(Double(data.count) * fraction)).write(to: URL(fileURLWithPath: cut))
