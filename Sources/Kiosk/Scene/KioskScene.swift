@@ -204,6 +204,7 @@ public final class KioskScene {
         speech?.reset()
         if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
         visitor.reset()
+        clips.stopAll()  // the first page's own clips too: home shows posters
         show(page: 0, at: time)
         showAttract(at: time)
     }
