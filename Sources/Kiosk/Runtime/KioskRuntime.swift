@@ -106,6 +106,12 @@ public final class KioskRuntime {
 
     public var scene: KioskScene? { assembly?.scene }
 
+    /// How a clip's decoder wakes the loop when frames arrive (the composition root's
+    /// pipe, `BackgroundWork`): handed to the clips of every kiosk assembled.
+    public var clipWake: (@Sendable () -> Void)? {
+        didSet { assembly?.scene.clips.wake = clipWake }
+    }
+
     func log(_ message: String, _ level: Logger.Level = .info) { logger.log(level: level, "\(message)") }
 
     /// The screen's logical size is known or changed: build the kiosk the first time,
@@ -134,6 +140,7 @@ public final class KioskRuntime {
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput,
                                      textFactor: visitor.textStep.factor)
         wireVisitor(next.scene)
+        next.scene.clips.wake = clipWake
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         wireGestures(next.scene)
