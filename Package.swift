@@ -75,6 +75,9 @@ let package = Package(
         // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
         // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
         .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
+        // Search: the pages' full-text index (SQLite FTS5, compiled into Debian's libsqlite3).
+        cLibrary("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
+        .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),  // ICU word boundaries (Chinese, Japanese, Thai) for the index and the query
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
         // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
@@ -102,6 +105,10 @@ let package = Package(
         .target(name: "Frames", dependencies: ["Raster"]),
         .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
                                       .product(name: "Logging", package: "swift-log")]),
+
+        // Search: the site's full-text index (SQLite FTS5) and the queries a visitor types;
+        // pure logic over libsqlite3 and ICU's word boundaries, knowing no page format.
+        .target(name: "Search", dependencies: ["CSQLite", "CWordBreak"]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
@@ -178,6 +185,7 @@ let package = Package(
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
