@@ -103,7 +103,7 @@ let package = Package(
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages", "Search",
                                       .product(name: "Logging", package: "swift-log")]),
 
         // Search: the site's full-text index (SQLite FTS5) and the queries a visitor types;
@@ -160,7 +160,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "KioskSpeech", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "KioskSpeech", "Speech", "Search", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
