@@ -78,6 +78,9 @@ let package = Package(
         // Search: the pages' full-text index (SQLite FTS5, compiled into Debian's libsqlite3).
         cLibrary("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
         .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),  // ICU word boundaries (Chinese, Japanese, Thai) for the index and the query
+        // The on-screen keyboard's layouts: xkeyboard-config's keymaps (xkb-data) and the
+        // Compose table's dead-key sequences (long-press alternates) through libxkbcommon.
+        cLibrary("CXKBCommon", pkg: "xkbcommon", apt: ["libxkbcommon-dev", "xkb-data", "libx11-data"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
         // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
@@ -109,6 +112,10 @@ let package = Package(
         // Search: the site's full-text index (SQLite FTS5) and the queries a visitor types;
         // pure logic over libsqlite3 and ICU's word boundaries, knowing no page format.
         .target(name: "Search", dependencies: ["CSQLite", "CWordBreak"]),
+
+        // The on-screen keyboard's logic: layouts read from libxkbcommon's keymaps, key
+        // geometry for the panel's density, hit testing, backspace repeat, long press.
+        .target(name: "Keyboard", dependencies: ["CXKBCommon"]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
@@ -186,6 +193,7 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SearchTests", dependencies: ["Search"]),
+        .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "CXKBCommon"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
