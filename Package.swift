@@ -106,7 +106,7 @@ let package = Package(
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages", "Search",
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "Measure", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages", "Search",
                                       .product(name: "Logging", package: "swift-log")]),
 
         // Search: the site's full-text index (SQLite FTS5) and the queries a visitor types;
@@ -161,7 +161,7 @@ let package = Package(
 
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
-        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Kiosk", "KioskHeadless", "Display",
+        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Geometry", "Kiosk", "KioskHeadless", "Display",
                                                    "PDFPages", "Speech", "CTurboJPEG", "LecternLog",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(

@@ -1,6 +1,7 @@
 import Kiosk
 import Logging
 import LoopCore
+import Measure
 
 /// What the kiosk reaches outside its loop, handed to `KioskWiring` by whoever runs it:
 /// `lectern run` passes the Linux pieces (Platform's inotify calls, atomic file, headphone

@@ -2,6 +2,7 @@ import Kiosk
 import LecternLog
 import Logging
 import LoopCore
+import Measure
 
 /// The kiosk's one composition root: builds the runtime, its loop delegate and everything
 /// wired around them (the wake-up pipes of PDF sheets and hyphenation dictionaries, the
@@ -52,7 +53,7 @@ public final class KioskWiring {
                                         searchIndex: environment.searchIndex, log: log)
         let backgroundWork = self.backgroundWork
         delegate.onFirstFrameForSearch = { backgroundWork.firstFrameShown() }
-        let wallClock = environment.wallClock ?? SystemWallClock()
+        let wallClock = environment.wallClock ?? SystemWallClock.shared
         watch = Self.contentWatch(runtime: runtime, calls: environment.fileWatch, wallClock: wallClock, log: log)
         if config.metrics.enabled, let write = environment.writeFileAtomically {
             metrics = MetricsFile(path: config.metrics.path, runtime: runtime, writeAtomically: write, wallClock: wallClock, log: log)

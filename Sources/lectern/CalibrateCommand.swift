@@ -139,7 +139,7 @@ struct CalibrateCommand: ParsableCommand {
         _ = try display.present(Region(canvas.bounds))
     }
 
-    private static func now() -> Double { SystemClock().now() }
+    private static func now() -> Double { SystemClock.shared.now() }
 }
 
 private func say(_ line: String) {

@@ -65,7 +65,7 @@ struct InputDebugCommand: ParsableCommand {
         let printer = GesturePrinter(config: config)
         let loop: DeviceLoop
         do {
-            loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock(), sink: NoDisplay(), scene: printer,
+            loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock.shared, sink: NoDisplay(), scene: printer,
                                   signals: [SIGINT, SIGTERM], log: log)
         } catch {
             throw CLIUsageError("input-debug: cannot watch signals: \(error)")

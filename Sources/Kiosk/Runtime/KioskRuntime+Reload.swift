@@ -39,7 +39,7 @@ extension KioskRuntime {
             built.scene.carryOver(page: page ?? 0,
                                   offset: page == nil ? 0 : old.vertical.offset(at: time),
                                   menuPresented: old.menu.isPresented, at: time)
-            if old.attracting { built.scene.resumeAttract(at: time) }
+            if old.idle.attracting { built.scene.resumeAttract(at: time) }
             built.scene.carryOverIdle(from: old)
             // A content update must not end a visitor's speech mode (the same output speaks).
             if old.speech?.isOn == true { built.scene.resumeSpeechMode() }

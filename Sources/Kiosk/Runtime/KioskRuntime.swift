@@ -4,6 +4,7 @@ import LecternLog
 import Logging
 import Raster
 import Touch
+import Measure
 
 /// The running kiosk, the one composition root both the device and the headless tools
 /// drive: it owns the configuration, the assembled kiosk (typesetter, scene, renderer)
@@ -59,7 +60,7 @@ public final class KioskRuntime {
     /// at the next turn, which this deadline asks for. Nothing owed while nothing can be
     /// drawn (no canvas), so no spinning.
     private var scheduleOwed: Double? {
-        guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.isScheduledOff else { return nil }
+        guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.idle.isScheduledOff else { return nil }
         return scheduleAsked
     }
     /// Where speech mode speaks (the device's player); each assembled kiosk gets it.
@@ -273,14 +274,14 @@ public final class KioskRuntime {
 
     public func deadlineReached(at time: Double) {
         let visit = assembly.map { VisitState($0.scene) }
-        let wasHome = assembly?.scene.homeDone ?? true
+        let wasHome = assembly?.scene.idle.homeDone ?? true
         assembly?.scene.deadlineReached(at: time)
         if let visit, let scene = assembly?.scene { countVisitorChanges(since: visit, in: scene) }
-        if !wasHome, assembly?.scene.homeDone == true { visitorWentHome(at: time) }
+        if !wasHome, assembly?.scene.idle.homeDone == true { visitorWentHome(at: time) }
         reportPage()
     }
 
-    public var displayPowered: Bool { !(assembly?.scene.isBlanked ?? false) }
+    public var displayPowered: Bool { !(assembly?.scene.idle.isBlanked ?? false) }
 
     public var currentPageTitle: String? {
         assembly.map { config.pages[$0.scene.currentPage].title }

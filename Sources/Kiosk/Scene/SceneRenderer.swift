@@ -101,7 +101,7 @@ public final class SceneRenderer {
         if !box.isEmpty { decorations.append(box, tag: pressed) }
         addFocusDecoration(to: &decorations, pullX: pullX, scrollY: scrollY)
         let content: FrameDescription.Content
-        if scene.isBlanked {
+        if scene.idle.isBlanked {
             content = .blank
         } else if let pinch, overlays.isEmpty {
             var h = Hasher()

@@ -194,7 +194,7 @@ public final class LibinputTouchSource {
     }
 
     /// CLOCK_MONOTONIC in µs (libinput's event clock), for events it does not timestamp.
-    static func monotonicMicroseconds() -> UInt64 { UInt64(SystemClock().now() * 1_000_000) }
+    static func monotonicMicroseconds() -> UInt64 { UInt64(SystemClock.shared.now() * 1_000_000) }
 }
 
 /// The device loop reads libinput through the same protocol its test fake implements.
