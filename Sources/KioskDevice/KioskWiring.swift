@@ -49,7 +49,10 @@ public final class KioskWiring {
         // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
         if let speech = environment.speech { runtime.speechOutput = speech(config, log) }
         delegate = KioskLoopDelegate(runtime: runtime, touch: touch)
-        backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries, log: log)
+        backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries,
+                                        searchIndex: environment.searchIndex, log: log)
+        let backgroundWork = self.backgroundWork
+        delegate.onFirstFrameForSearch = { backgroundWork.firstFrameShown() }
         let wallClock = environment.wallClock ?? SystemWallClock.shared
         watch = Self.contentWatch(reload: delegate.siteReload, calls: environment.fileWatch, wallClock: wallClock, log: log)
         if config.metrics.enabled, let write = environment.writeFileAtomically {

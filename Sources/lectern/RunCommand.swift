@@ -75,7 +75,9 @@ struct RunCommand: ParsableCommand {
             clockSetWatch: { try ClockSetWatch(log: log) },
             status: { session.status($0) },
             dictionaries: .inBackground,
-            softwareVersion: Lectern.version)
+            softwareVersion: Lectern.version,
+            // The search index: built after the first frame, kept beside the PDF cache.
+            searchIndex: .directory(SiteSearchText.defaultCacheDirectory()))
         let wiring = KioskWiring(.configuration(kioskConfig, path: config), system: system,
                                  touch: LibinputTouchMaker(seat: seat, log: log), environment: environment, log: log)
         session.onLoop = { loop in wiring.attach(to: loop) }

@@ -58,6 +58,9 @@ extension KioskRuntime {
         reportedPage = nil
         if built != nil { contentProblemsDue = true }
         reportPage()
+        // The content may have changed: index it again where the index was kept (its
+        // version tells whether anything must be rebuilt).
+        if let directory = search.lastDirectory { buildSearchIndex(directory: directory) }
         log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
         return .applied(changes: changes, displayChanged: displayChanged)
     }

@@ -40,6 +40,8 @@ public final class KioskRuntime {
     /// it (`lectern replay` notes them). The runtime's own slot: it outlives each kiosk
     /// assembled anew, and setting it cannot take the gestures from the counts.
     public var onGesture: (Gesture) -> Void = { _ in }
+    /// The site's search index, built off the loop after the first frame (`KioskRuntime+Search`).
+    public let search = SiteSearch()
     /// Reloads that failed (SIGHUP or the content watcher), for the error counts.
     public internal(set) var reloadsRejected = 0
     /// The last touch, for reading time: (page index, time).
