@@ -44,9 +44,14 @@ extension KioskRuntime: FrameSource {
         case .rejected, .noFile:
             return .nothing
         case .applied:
-            return .reconfigure(rotation: config.display.rotation,
-                                mode: config.display.mode.map { ($0.width, $0.height) })
+            return displayAsked
         }
+    }
+
+    /// The display the configuration on screen asks for; the sink compares it with what it
+    /// has, so a rotation or mode a reconfigure failed to apply is asked for again.
+    public var displayAsked: ReloadEffect {
+        .reconfigure(rotation: config.display.rotation, mode: config.display.mode.map { ($0.width, $0.height) })
     }
 }
 

@@ -1,9 +1,9 @@
 extension Document {
     /// Everything a reader can read on the page, for the search index: headings,
     /// paragraphs, list items, quotes, code, every table cell (HTML tables included: the
-    /// HTML reader makes the same blocks), the alt text of pictures and clips' captions, block by block in
-    /// reading order, one block a line. List markers and task boxes are left out: they
-    /// are drawn, not read.
+    /// HTML reader makes the same blocks), the alt text of pictures and the captions of
+    /// clips, block by block in reading order, one block a line. List markers and task
+    /// boxes are left out: they are drawn, not read.
     public var searchText: String {
         var lines: [String] = []
         for block in blocks {
