@@ -16,3 +16,23 @@ static inline int lectern_averror_enomem(void) { return AVERROR(ENOMEM); }
 static inline int lectern_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int64_t lectern_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int lectern_av_time_base(void) { return AV_TIME_BASE; }
+
+// libswscale's context is an incomplete struct up to FFmpeg 7 and a public one from 8 (Debian
+// unstable), which Swift imports as different pointer types, and its flags became an enum:
+// the scaler is reached through these, the same on every FFmpeg Debian ships.
+typedef struct lectern_scaler lectern_scaler;
+static inline lectern_scaler *lectern_scaler_for(lectern_scaler *scaler, int source_width, int source_height,
+                                                 int source_format, int width, int height) {
+    return (lectern_scaler *)sws_getCachedContext((struct SwsContext *)scaler, source_width, source_height,
+                                                  (enum AVPixelFormat)source_format, width, height,
+                                                  AV_PIX_FMT_BGR0, SWS_BILINEAR, NULL, NULL, NULL);
+}
+static inline void lectern_scaler_free(lectern_scaler *scaler) { sws_freeContext((struct SwsContext *)scaler); }
+static inline int lectern_scaler_set_matrix(lectern_scaler *scaler, int matrix, int full_range) {
+    return sws_setColorspaceDetails((struct SwsContext *)scaler, sws_getCoefficients(matrix), full_range,
+                                    sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+}
+static inline int lectern_scaler_scale(lectern_scaler *scaler, const uint8_t *const sources[], const int strides[],
+                                       int height, uint8_t *const destination[], const int destination_strides[]) {
+    return sws_scale((struct SwsContext *)scaler, sources, strides, 0, height, destination, destination_strides);
+}

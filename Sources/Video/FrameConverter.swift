@@ -31,7 +31,7 @@ public final class FrameConverter {
 
     public init() {}
 
-    deinit { sws_freeContext(context) }
+    deinit { lectern_scaler_free(context) }
 
     /// Draws `frame` scaled to `rect` (canvas coordinates) on `canvas`, clipped to its
     /// clip. Throws when libswscale cannot convert the frame's pixel format.
@@ -66,8 +66,7 @@ public final class FrameConverter {
         let wanted = Key(source: (frame.pointee.width, frame.pointee.height, format), destination: (Int32(width), Int32(height)),
                          colorspace: colorspace, fullRange: fullRange)
         if key != wanted {
-            context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, AVPixelFormat(rawValue: format),
-                                           Int32(width), Int32(height), AV_PIX_FMT_BGR0, SWS_BILINEAR, nil, nil, nil)
+            context = lectern_scaler_for(context, frame.pointee.width, frame.pointee.height, format, Int32(width), Int32(height))
             guard let context else {
                 key = nil
                 let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: format)).map { String(cString: $0) } ?? "unknown"
@@ -75,8 +74,7 @@ public final class FrameConverter {
             }
             // Unspecified matrices are BT.601, as FFmpeg's own tools read them.
             let matrix = frame.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? Int32(SWS_CS_ITU601) : Int32(colorspace)
-            let coefficients = sws_getCoefficients(matrix)
-            sws_setColorspaceDetails(context, coefficients, fullRange ? 1 : 0, sws_getCoefficients(Int32(SWS_CS_DEFAULT)), 1, 0, 1 << 16, 1 << 16)
+            _ = lectern_scaler_set_matrix(context, matrix, fullRange ? 1 : 0)
             key = wanted
         }
         var planes = frame.pointee.data
@@ -87,7 +85,7 @@ public final class FrameConverter {
             planesTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sources in
                 withUnsafePointer(to: &lineSizes) { linesTuple in
                     linesTuple.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                        _ = sws_scale(context, sources, sourceStrides, 0, frame.pointee.height, &destinationPlane, &destinationStride)
+                        _ = lectern_scaler_scale(context, sources, sourceStrides, frame.pointee.height, &destinationPlane, &destinationStride)
                     }
                 }
             }

@@ -79,8 +79,8 @@ final class KeyboardLayoutTests: XCTestCase {
 
 /// The keys of an xkeyboard-config symbols file as written: the layout's default
 /// section (else the first), its `include`s followed in place (a key defined again later
-/// wins, NoSymbol keeps the earlier one, as xkbcomp merges), each key's first level turned into its character by
-/// libxkbcommon's keysym names.
+/// wins, NoSymbol or `any` keeps the earlier one, as xkbcomp merges), each key's first
+/// level turned into its character by libxkbcommon's keysym names.
 enum SymbolsFile {
     struct Failure: Error { let why: String }
 
@@ -108,8 +108,9 @@ enum SymbolsFile {
                 let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<close])
                 let first = trimmed[trimmed.index(after: bracket)..<end].split(separator: ",").first?
                     .trimmingCharacters(in: .whitespaces) ?? ""
-                // NoSymbol keeps what an earlier definition put there, as xkbcomp merges.
-                if first != "NoSymbol" { answer[name] = character(ofKeysym: first) }
+                // NoSymbol and `any` (xkeyboard-config 2.42's way to add only higher levels)
+                // keep what an earlier definition put there, as xkbcomp merges.
+                if first != "NoSymbol" && first != "any" { answer[name] = character(ofKeysym: first) }
             }
         }
         return answer

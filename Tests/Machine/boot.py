@@ -77,7 +77,7 @@ def main():
     ap.add_argument("--scenarios", required=True, help="comma-separated")
     ap.add_argument("--out", required=True)
     ap.add_argument("--timeout", type=float, default=300, help="whole boot, seconds")
-    ap.add_argument("--memory", default="1024")
+    ap.add_argument("--memory", default="2048")
     ap.add_argument("--arch", default="x86_64", choices=["x86_64", "aarch64"],
                     help="aarch64: Debian's arm64 kernel on QEMU's virt board")
     a = ap.parse_args()
