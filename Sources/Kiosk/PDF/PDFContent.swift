@@ -89,6 +89,9 @@ public final class PDFContent {
                         Log.warning("PDF \(path): showing the first \(opened.info.pages.count) of \(opened.info.pageCount) pages (the limit)")
                     }
                     if let problem = opened.textProblem { Log.warning("PDF \(path): no links or text: \(problem)") }
+                    if let problem = opened.annotationProblem {
+                        Log.warning("PDF \(path): links on pictures and drawings not read: \(problem)")
+                    }
                 }
                 Log.info("PDF \(path): \(opened.info.pageCount) pages; renderer sandbox: \(opened.sandbox)")
                 stacks.removeAll()

@@ -36,6 +36,8 @@ public final class KioskScene {
     public let content: PageContent
     /// Tables wider than the column, panned sideways inside their window (Tables/).
     public internal(set) var tablePans = WideTablePans()
+    /// The clips of the page shown, playing or paused (Clips/).
+    public let clips = ClipPlayback()
     /// A one-finger drag across a zoomed PDF sheet (PDF/SheetPan.swift).
     var sheetPan: SheetPan?
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
@@ -127,6 +129,7 @@ public final class KioskScene {
         horizontal.advance(to: time)
         gestures.advance(to: time)
         apply(gestures.last)
+        advanceClips(to: time)
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
         }
@@ -136,6 +139,7 @@ public final class KioskScene {
     public func nextDeadline() -> Double? {
         // The earliest of these, kept as it goes (asked every loop turn: no array).
         var next = earliest(gestures.recognizer.nextDeadline, speech?.input.nextDeadline)  // the two-finger hold
+        next = earliest(next, clips.nextWake)  // a playing clip's next frame
         // A finger resting on the glass is not idle: the idle clock restarts when it
         // lifts. (Answering a deadline already past here would make the loop spin.)
         guard gestures.noFingerDown else { return next }
@@ -194,6 +198,7 @@ public final class KioskScene {
         speech?.reset()
         if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
         visitor.reset()
+        clips.stopAll()  // the first page's own clips too: home shows posters
         show(page: 0, at: time)
         showAttract(at: time)
     }
@@ -229,7 +234,10 @@ public final class KioskScene {
     /// Make page `index` current, shown from its top.
     public func show(page index: Int, at time: Double) {
         guard (0..<pageCount).contains(index) else { return }
-        if index != currentPage { contentGeneration += 1 }
+        if index != currentPage {
+            contentGeneration += 1
+            clips.stopAll()
+        }
         currentPage = index
         followPageLanguage()
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: index))
