@@ -48,6 +48,13 @@ extension KioskRuntime: FrameSource {
                                 mode: config.display.mode.map { ($0.width, $0.height) })
         }
     }
+
+    /// The display as the configuration on screen asks, nothing else redrawn: what a
+    /// SIGHUP for a site already handled asks (`SiteReload`), so a rotation a failed
+    /// reconfigure left unapplied is tried again by reloading the same file.
+    public var displayAsConfigured: ReloadEffect {
+        .display(rotation: config.display.rotation, mode: config.display.mode.map { ($0.width, $0.height) })
+    }
 }
 
 /// The screen when no kiosk could be assembled (a configuration whose every page failed):

@@ -80,10 +80,12 @@ public final class SiteReload {
     }
 
     /// SIGHUP: the site on disk handled now, unless its version was handled already
-    /// (then nothing happens: the content watch got there first, or nothing changed).
+    /// (then nothing is judged, assembled or reported: the content watch got there first,
+    /// or nothing changed; only the display is brought to the configuration's rotation and
+    /// mode if a reconfigure failed to).
     public func signalled(at time: Double) -> ReloadEffect {
         guard let site = siteOnDisk() else { return runtime.effect(of: runtime.reload(at: time)) }
-        guard let outcome = handle(site, .signal, at: time) else { return .nothing }
+        guard let outcome = handle(site, .signal, at: time) else { return runtime.displayAsConfigured }
         return runtime.effect(of: outcome)
     }
 }
