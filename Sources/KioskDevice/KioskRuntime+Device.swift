@@ -44,14 +44,16 @@ extension KioskRuntime: FrameSource {
         case .rejected, .noFile:
             return .nothing
         case .applied:
-            return displayAsked
+            return .reconfigure(rotation: config.display.rotation,
+                                mode: config.display.mode.map { ($0.width, $0.height) })
         }
     }
 
-    /// The display the configuration on screen asks for; the sink compares it with what it
-    /// has, so a rotation or mode a reconfigure failed to apply is asked for again.
-    public var displayAsked: ReloadEffect {
-        .reconfigure(rotation: config.display.rotation, mode: config.display.mode.map { ($0.width, $0.height) })
+    /// The display as the configuration on screen asks, nothing else redrawn: what a
+    /// SIGHUP for a site already handled asks (`SiteReload`), so a rotation a failed
+    /// reconfigure left unapplied is tried again by reloading the same file.
+    public var displayAsConfigured: ReloadEffect {
+        .display(rotation: config.display.rotation, mode: config.display.mode.map { ($0.width, $0.height) })
     }
 }
 

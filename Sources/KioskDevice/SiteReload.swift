@@ -80,12 +80,12 @@ public final class SiteReload {
     }
 
     /// SIGHUP: the site on disk handled now, unless its version was handled already
-    /// (the content watch got there first, or nothing changed): then nothing is judged,
-    /// assembled or reported, and only the display the site on screen asks for is handed
-    /// back, so that a rotation or mode the display failed to apply is tried again.
+    /// (then nothing is judged, assembled or reported: the content watch got there first,
+    /// or nothing changed; only the display is brought to the configuration's rotation and
+    /// mode if a reconfigure failed to).
     public func signalled(at time: Double) -> ReloadEffect {
         guard let site = siteOnDisk() else { return runtime.effect(of: runtime.reload(at: time)) }
-        guard let outcome = handle(site, .signal, at: time) else { return runtime.displayAsked }
+        guard let outcome = handle(site, .signal, at: time) else { return runtime.displayAsConfigured }
         return runtime.effect(of: outcome)
     }
 }

@@ -100,6 +100,22 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(system.polls.filter { $0 != -1 }, [], "no timeouts while flips pace the frames")
     }
 
+    /// Whether a flip is pending is the display's to say (`FrameSink.isBusy`), not a state
+    /// the loop keeps beside it: nothing is drawn while it is, even when the scene changed,
+    /// and once the display drops the flip (a modeset owed, master lost: no event comes)
+    /// the loop's next turn draws.
+    func testTheLoopDrawsByTheDisplaysFlipStateOnly() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        sink.flipDelay = 10  // its event never comes within the run
+        scene.deadline = 100.5
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        var dropAt: Double? = 101
+        loop.extraTimers.append((deadline: { dropAt }, fire: { _ in sink.isBusy = false; dropAt = nil }))
+        try run(loop)
+        XCTAssertEqual(scene.reachedAt, [100.5], "the scene changed while the flip was pending")
+        XCTAssertEqual(scene.renders, [100, 101], "nothing drawn while the display was busy; drawn at the turn it was not")
+    }
+
     func testSynchronousSinkIsPacedByRefresh() throws {
         let sink = try FakeSink(system: system, usesFlips: false)
         scene.restAt = 100.05

@@ -129,4 +129,8 @@ public enum ReloadEffect: Sendable {
     case nothing
     case redraw
     case reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?)
+    /// Nothing new to show (the site was handled already), but the display brought to the
+    /// configuration's rotation and mode where it has not them (a reconfigure that failed
+    /// is tried again); drawn again only if the display changed.
+    case display(rotation: Rotation, mode: (width: Int, height: Int)?)
 }
