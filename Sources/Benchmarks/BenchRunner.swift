@@ -42,7 +42,7 @@ public struct BenchRunner {
         if quick { warmup = 1; minIterations = 3; maxIterations = 3; budget = 0 }
     }
 
-    private let clock = SystemClock()
+    private let clock = SystemClock.shared
 
     /// Sorted per-iteration times in microseconds, and the heap growth over them.
     func sample(_ body: () -> Void) -> ([Double], Int) {

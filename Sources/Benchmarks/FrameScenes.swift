@@ -1,4 +1,5 @@
 import Display
+import Geometry
 import Measure
 import Foundation
 import Kiosk
@@ -20,7 +21,9 @@ public final class FrameScene {
 
     /// The dense scenes (a screen full of text, a page with photographs, a fling across
     /// a long page) and, as `frame.*.light`, the earlier ones on the short demo pages.
-    public static var benchCases: [BenchCase] {
+    /// `scanout`: the display's paths (`lectern bench --no-pan`, ...: the A/B of
+    /// docs/performance.md), as `[display]` sets them for the kiosk.
+    public static func benchCases(scanout: ScanoutTuning = ScanoutTuning()) -> [BenchCase] {
         // The demo pages follow, so the menu ring has its usual items.
         let dense = { [BenchPages.denseText()] + KioskConfig.builtIn.pages }
         let long = { [try BenchPages.longWithImages(directory: imageDirectory)] + KioskConfig.builtIn.pages }
@@ -28,18 +31,18 @@ public final class FrameScene {
         let demo = { KioskConfig.builtIn.pages }
         let demoLong = { [KioskConfig.builtIn.pages[2]] + KioskConfig.builtIn.pages }
         let makers: [(String, (Int, Int) throws -> FrameScene)] = [
-            ("frame.first", { try first("frame.first", dense(), $0, $1) }),
-            ("frame.images", { try first("frame.images", photos(), $0, $1) }),
-            ("frame.scroll", { try fling("frame.scroll", long(), $0, $1) }),
-            ("frame.scroll.copy", { try fling("frame.scroll.copy", long(), $0, $1, driver: "copy") }),
-            ("frame.drag", { try scroll("frame.drag", dense(), $0, $1) }),
-            ("frame.pull", { try pull("frame.pull", dense(), $0, $1) }),
-            ("frame.overlay", { try overlay("frame.overlay", dense(), $0, $1) }),
-            ("frame.first.light", { try first("frame.first.light", demo(), $0, $1) }),
-            ("frame.scroll.light", { try scroll("frame.scroll.light", demoLong(), $0, $1) }),
-            ("frame.pull.light", { try pull("frame.pull.light", demo(), $0, $1) }),
-            ("frame.overlay.light", { try overlay("frame.overlay.light", demo(), $0, $1) }),
-        ] + pinchMakers
+            ("frame.first", { try first("frame.first", dense(), $0, $1, scanout) }),
+            ("frame.images", { try first("frame.images", photos(), $0, $1, scanout) }),
+            ("frame.scroll", { try fling("frame.scroll", long(), $0, $1, scanout) }),
+            ("frame.scroll.copy", { try fling("frame.scroll.copy", long(), $0, $1, scanout, driver: "copy") }),
+            ("frame.drag", { try scroll("frame.drag", dense(), $0, $1, scanout) }),
+            ("frame.pull", { try pull("frame.pull", dense(), $0, $1, scanout) }),
+            ("frame.overlay", { try overlay("frame.overlay", dense(), $0, $1, scanout) }),
+            ("frame.first.light", { try first("frame.first.light", demo(), $0, $1, scanout) }),
+            ("frame.scroll.light", { try scroll("frame.scroll.light", demoLong(), $0, $1, scanout) }),
+            ("frame.pull.light", { try pull("frame.pull.light", demo(), $0, $1, scanout) }),
+            ("frame.overlay.light", { try overlay("frame.overlay.light", demo(), $0, $1, scanout) }),
+        ] + pinchMakers(scanout: scanout)
         return makers.map { name, make in
             BenchCase(name: name) { w, h in
                 let scene = try make(w, h)
@@ -54,21 +57,21 @@ public final class FrameScene {
     /// The frame scenes' configuration: the built-in one with `pages`, body text from
     /// margin to margin (measure 0, as before the reading measure): the densest screen of
     /// text, over 2,500 glyphs at 1080p. The default 70-character measure shows about 1,850.
-    /// The display's paths as the environment tunes them (`LECTERN_SIDEPAN=off`, ...: the
-    /// A/B of docs/performance.md).
-    static func config(pages: [KioskConfig.Page], measure: Double = 0) -> KioskConfig {
+    /// `scanout`: the display's paths, as `[display]` says them.
+    static func config(pages: [KioskConfig.Page], measure: Double = 0, scanout: ScanoutTuning = ScanoutTuning()) -> KioskConfig {
         var config = KioskConfig.builtIn
         config.pages = pages
         config.text.measure = measure
-        config.display.scanout = config.display.scanout.overridden(by: ProcessInfo.processInfo.environment)
+        config.display.scanout = scanout
         return config
     }
 
     /// `driver`: "bochs-drm" pans by offset framebuffers; "copy" is a driver not known
     /// to pan (the copy fallback).
-    init(name: String, width: Int, height: Int, pages: [KioskConfig.Page], driver: String = "bochs-drm", measure: Double = 0) throws {
+    init(name: String, width: Int, height: Int, pages: [KioskConfig.Page], scanout: ScanoutTuning, driver: String = "bochs-drm",
+         measure: Double = 0) throws {
         self.name = name
-        let config = FrameScene.config(pages: pages, measure: measure)
+        let config = FrameScene.config(pages: pages, measure: measure, scanout: scanout)
         assembly = try KioskAssembly(config: config, width: width, height: height)
         player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver, log: .lectern)
         player.step(to: time)  // layout, glyph cache and first frame: not part of the measurement
@@ -89,20 +92,22 @@ public final class FrameScene {
     }
 
     /// Times the scan-out window ran off its buffers (re-centre copies) so far.
-    var recentres: Int { player.display.recentres }
+    var recentres: Int { player.display.counts.recentres }
 
     func touch(_ event: TouchEvent) { player.feed([event]) }
 
     /// A whole first frame of a text page (glyphs cached, as after start-up).
-    private static func first(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
+    private static func first(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                                 _ scanout: ScanoutTuning) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout)
         s.stepBody = { s in s.redrawWhole() }
         return s
     }
 
     /// A finger dragging the long page up and down 7 px a frame: move + strip + present.
-    private static func scroll(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
+    private static func scroll(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                                 _ scanout: ScanoutTuning) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout)
         var y = Double(h) * 0.8, direction = -7.0
         s.touch(.down(slot: 0, x: Double(w) / 2, y: y, time: s.time))
         s.stepBody = { s in
@@ -118,9 +123,9 @@ public final class FrameScene {
     /// Flings across a long page of text and photographs: a quick 5-frame swipe of
     /// 100 px a frame, then the page coasting for the rest of a second; the next fling
     /// goes the other way. Each step is one 60 Hz frame of that cycle.
-    private static func fling(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+    private static func fling(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int, _ scanout: ScanoutTuning,
                               driver: String = "bochs-drm") throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages, driver: driver)
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout, driver: driver)
         var k = 0, up = true, y = 0.0
         s.stepBody = { s in
             s.time += 1.0 / 60
@@ -145,8 +150,9 @@ public final class FrameScene {
 
     /// The page pulled sideways 5 px a frame between 40 % and 250 % of the affordance,
     /// dots springing: every pixel of the page moves.
-    private static func pull(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
+    private static func pull(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                                 _ scanout: ScanoutTuning) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout)
         let start = Double(w) * 0.8
         var x = start, direction = -5.0
         s.touch(.down(slot: 0, x: x, y: Double(h) / 2, time: s.time))
@@ -163,8 +169,9 @@ public final class FrameScene {
     /// The menu fading in and out over the page, composed straight into the scan-out
     /// buffer: each step is one refresh of a fade; when a fade has ended, a three-finger
     /// tap early in the step starts the next, whose first frame the step draws.
-    private static func overlay(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages)
+    private static func overlay(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                                 _ scanout: ScanoutTuning) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout)
         s.stepBody = { s in
             let t = s.time
             s.time += 1.0 / 60

@@ -1,13 +1,14 @@
+import Geometry
 import Kiosk
 
 /// Bench scenes for pinch to resize text (issue #18), on a long page of 20 KB of prose
 /// at the default 70-character measure.
 extension FrameScene {
-    static var pinchMakers: [(String, (Int, Int) throws -> FrameScene)] {
+    static func pinchMakers(scanout: ScanoutTuning) -> [(String, (Int, Int) throws -> FrameScene)] {
         let prose = { [BenchPages.prose(kilobytes: 20)] + KioskConfig.builtIn.pages }
         return [
-            ("reflow.pinch", { try pinchReflow("reflow.pinch", prose(), $0, $1) }),
-            ("frame.pinch", { try pinchFrame("frame.pinch", prose(), $0, $1) }),
+            ("reflow.pinch", { try pinchReflow("reflow.pinch", prose(), $0, $1, scanout) }),
+            ("frame.pinch", { try pinchFrame("frame.pinch", prose(), $0, $1, scanout) }),
         ]
     }
 
@@ -24,8 +25,10 @@ extension FrameScene {
     /// 1.3×, 1.6×, 1.3×, … so every step is a new layout at a size whose faces and glyph
     /// masks were closed and dropped with the size before: the worst case, as a visitor
     /// meets it the first time. The pinch's own frames are not timed (`frame.pinch`).
-    private static func pinchReflow(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages, measure: KioskConfig().text.measure)
+    private static func pinchReflow(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                                   _ scanout: ScanoutTuning) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout,
+                               measure: KioskConfig().text.measure)
         s.assembly.scene.carryOver(page: 0, offset: 2000, menuPresented: false, at: s.time)
         s.frame(at: s.time)
         var larger = true
@@ -48,8 +51,10 @@ extension FrameScene {
     /// A frame during a pinch: the page as it was when the pinch began, scaled about the
     /// fingers (one nearest-neighbour pass over the screen), the fingers breathing between 1× and
     /// 1.8× a frame at a time.
-    private static func pinchFrame(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int) throws -> FrameScene {
-        let s = try FrameScene(name: name, width: w, height: h, pages: pages, measure: KioskConfig().text.measure)
+    private static func pinchFrame(_ name: String, _ pages: [KioskConfig.Page], _ w: Int, _ h: Int,
+                                   _ scanout: ScanoutTuning) throws -> FrameScene {
+        let s = try FrameScene(name: name, width: w, height: h, pages: pages, scanout: scanout,
+                               measure: KioskConfig().text.measure)
         s.assembly.scene.carryOver(page: 0, offset: 2000, menuPresented: false, at: s.time)
         s.fingers(w, h, span: 300, at: s.time, down: true)
         s.time += 1.0 / 120

@@ -33,7 +33,7 @@ public enum StartBench {
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
-        let start = SystemClock().now()
+        let start = SystemClock.shared.now()
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -13,7 +13,7 @@ extension KMSDisplay {
         // The window's canvas after the commit (a scroll moved it).
         guard let windowCanvas else { return .skipped }
         let damage = frame.damage
-        if case .whole = backWritten { directFrames += 1 }
+        if case .whole = backWritten { counts.directFrames += 1 }
         // Damage is kept in buffer rows: the shadow's where the window is scanned out,
         // the window's where it is copied. A sideways pull brought the back buffer up to
         // date and wrote its strip already; every other frame shows the page's columns.
@@ -41,11 +41,11 @@ extension KMSDisplay {
             let origin = window.method == .offsetFramebuffers ? (x: window.left, y: window.top) : (x: 0, y: 0)
             // A framebuffer made over the buffer on screen replaces its old one only once
             // shown: until then the old one is what the panel scans out.
-            defer { abandonFrontFramebuffer() }
+            defer { offsetFramebuffers.abandonFront(device: device) }
             outcome = try presenter.show(buffer, framebuffer: framebuffer, origin: origin, x: x, y: y, copied: copied, output: output,
                                          rotation: rotation, logicalSize: (shadow.width, window.scansOutWindow ? shadow.height : window.screenHeight),
                                          device: device, log: log)
-            commitFrontFramebuffer()
+            offsetFramebuffers.commitFront(device: device)
         } catch let error as Errno where error == .permissionDenied || error == .notPermitted {
             // Someone else is master (VT switch without notice): stop until it returns.
             loseMaster()
@@ -69,12 +69,11 @@ extension KMSDisplay {
             return .skipped
         }
         lastPresentError = nil
-        shownLeft = window.left
-        shownTop = window.top
-        if sideways { sidewaysPans += 1 }
-        if index == scanout.back { scanout.swap() } else { frontPans += 1 }
-        if outcome == .shown { removeRetiredFramebuffer() }
-        presented += 1
+        window.shown = (window.left, window.top)
+        if sideways { counts.sidewaysPans += 1 }
+        if index == scanout.back { scanout.swap() } else { counts.frontPans += 1 }
+        if outcome == .shown { offsetFramebuffers.removeRetired(device: device) }
+        counts.presented += 1
         return outcome
     }
 
@@ -85,10 +84,10 @@ extension KMSDisplay {
     /// buffer. Only where the window is scanned out, not mid-pull, and where showing the
     /// same buffer at a new window is a flip (atomic, or bochs' offset framebuffers).
     func showsAgain(_ damage: Region) -> Bool {
-        guard tuning.scrollFront, window.scansOutWindow, presented > 0, presenter.state == .showing,
-              shownLeft == 0, window.left == 0, window.top != shownTop,
+        guard tuning.scrollFront, window.scansOutWindow, counts.presented > 0, presenter.state == .showing,
+              window.shown.left == 0, window.left == 0, window.top != window.shown.top,
               window.method == .offsetFramebuffers || presenter.path == .atomic, let shadow else { return false }
-        let shown = IntRect(x: 0, y: shownTop, width: shadow.width, height: window.screenHeight)
+        let shown = IntRect(x: 0, y: window.shown.top, width: shadow.width, height: window.screenHeight)
         return !damage.intersects(shown) && !scanout.pending[1 - scanout.back].intersects(shown)
     }
 }

@@ -5,6 +5,18 @@ import Raster
 /// compositor beyond the shadow canvas (see `ScanoutSurface`, `PanWindow`). The offers
 /// change nothing; presenting the composed frame takes them up (`commit`).
 extension KMSDisplay: ScanoutSurface {
+    /// What the frame being presented wrote straight into the back buffer, which the
+    /// present then copies nothing over (`commit`).
+    enum BackBufferWrite {
+        /// Nothing: the present copies the frame's damage from the shadow.
+        case none
+        /// The whole window (a fade frame, a pull drawn whole: `directFrame`).
+        case whole
+        /// A sideways pull shown by moving the window: what was written, in buffer
+        /// coordinates (for DirtyFB).
+        case sideways(Region)
+    }
+
     /// The window `dy` rows up the shadow (the picture `dy` rows lower); when it would
     /// leave the shadow, the picture is first moved to the far end (a re-centre: one move
     /// in the shadow, one full copy into each buffer, once per half screen of travel).
@@ -48,13 +60,12 @@ extension KMSDisplay: ScanoutSurface {
             if let row = pan.recentredTo {
                 window.top = row
                 damageEverything()
-                recentres += 1
+                counts.recentres += 1
             }
             window.left = 0
             window.top = pan.top
             if !window.scansOutWindow { damageEverything() }
-            pans += 1
-            updateWindowCanvas()
+            counts.pans += 1
             return .none
         case .direct:
             window.left = 0
@@ -88,8 +99,8 @@ extension KMSDisplay: ScanoutSurface {
     /// once from write-combined memory, which is slow but only a signal asks for it.
     /// A rotated panel's buffer holds physical pixels: then the shadow.
     public var shownCanvas: Canvas? {
-        guard output != nil, hasMaster, rotation == .r0, scanout.isComplete, presented > 0 else { return canvas }
-        return bufferWindow(scanout.frontBuffer, left: shownLeft, top: window.scansOutWindow ? shownTop : 0) ?? canvas
+        guard output != nil, hasMaster, rotation == .r0, scanout.isComplete, counts.presented > 0 else { return canvas }
+        return bufferWindow(scanout.frontBuffer, left: window.shown.left, top: window.scansOutWindow ? window.shown.top : 0) ?? canvas
     }
 
     /// The window's rows of a scan-out buffer from column `left` (and row `top`; the
@@ -109,51 +120,12 @@ extension KMSDisplay: ScanoutSurface {
         case .copy: return (buffer.framebuffer, 0, 0)
         case .sourceY: return (buffer.framebuffer, window.left, window.top)
         case .offsetFramebuffers:
-            if let made = window.offsetFramebuffers[i], made.rows == window.top, made.columns == window.left {
-                return (made.framebuffer, 0, 0)
-            }
-            let width = output?.mode.width ?? buffer.width
-            let framebuffer = try device.addFramebuffer(over: buffer, rows: window.top, columns: window.left, width: width,
-                                                        height: window.screenHeight)
-            // The buffer's previous offset framebuffer is not on screen when the other
-            // buffer is. When this one is (a scroll shown again from it), the new one
-            // replaces it only once shown, and it goes once the flip away from it completes.
-            if i == scanout.back {
-                if let old = window.offsetFramebuffers[i] { device.removeFramebuffer(old.framebuffer) }
-                window.offsetFramebuffers[i] = (window.top, window.left, framebuffer)
-            } else {
-                frontFramebuffer = (i, (window.top, window.left, framebuffer))
-            }
+            let framebuffer = try offsetFramebuffers.framebuffer(over: buffer, index: i, onScreen: i != scanout.back,
+                                                                 rows: window.top, columns: window.left,
+                                                                 width: output?.mode.width ?? buffer.width,
+                                                                 height: window.screenHeight, device: device)
             return (framebuffer, 0, 0)
         }
-    }
-
-    /// The frame shown from the buffer on screen was presented: its new framebuffer is
-    /// that buffer's, the old one retires.
-    func commitFrontFramebuffer() {
-        guard let (i, made) = frontFramebuffer else { return }
-        frontFramebuffer = nil
-        removeRetiredFramebuffer()
-        retiredFramebuffer = window.offsetFramebuffers[i]?.framebuffer
-        window.offsetFramebuffers[i] = made
-    }
-
-    /// The present failed: the framebuffer made for it was never shown.
-    func abandonFrontFramebuffer() {
-        guard let (_, made) = frontFramebuffer else { return }
-        frontFramebuffer = nil
-        device.removeFramebuffer(made.framebuffer)
-    }
-
-    func removeOffsetFramebuffers() {
-        for case let made? in window.offsetFramebuffers { device.removeFramebuffer(made.framebuffer) }
-        window.offsetFramebuffers = [nil, nil]
-        removeRetiredFramebuffer()
-    }
-
-    func removeRetiredFramebuffer() {
-        if let retired = retiredFramebuffer { device.removeFramebuffer(retired) }
-        retiredFramebuffer = nil
     }
 
     /// The driver refused to show the window: from now on the window is copied into the
@@ -163,8 +135,7 @@ extension KMSDisplay: ScanoutSurface {
         window.method = .copy
         window.left = 0
         presenter.owesModeset()
-        removeOffsetFramebuffers()
-        updateWindowCanvas()
+        offsetFramebuffers.removeAll(device: device)
         damageEverything()
     }
 }

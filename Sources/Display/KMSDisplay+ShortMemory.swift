@@ -26,7 +26,7 @@ extension KMSDisplay {
 
     private func replaceBuffers(_ why: String) throws {
         guard let output, let shadow, let buffer = scanout.buffers.first else { return }
-        removeOffsetFramebuffers()
+        offsetFramebuffers.removeAll(device: device)
         let width = output.mode.width
         if buffer.width > width {
             log.info("scan-out memory short on \(device.path) (\(why)): buffers without room beside the page; pulls rewrite the screen")
@@ -38,9 +38,8 @@ extension KMSDisplay {
             try scanout.allocate(on: device, width: width, height: output.mode.height, logicalBounds: shadow.canvas.bounds)
         }
         window.left = 0
-        presented = 0
+        counts.presented = 0
         presenter.owesModeset()
-        updateWindowCanvas()
         damageEverything()
     }
 }

@@ -4,12 +4,14 @@ import Raster
 import Geometry
 
 /// The DRM/KMS output: one connector, mode and CRTC, and a shadow bitmap the scene
-/// draws into. Split by concern: the scan-out buffers with their per-buffer damage
-/// (`ScanoutBuffers`), which buffer a frame goes into and what the driver's refusals
-/// mean (`KMSDisplay+Present.swift`), how a frame reaches the screen (`PresentStrategy`:
-/// page flips with events, or a modeset per frame plus DirtyFB), scan-out memory running
-/// short (`KMSDisplay+ShortMemory.swift`), and the output state kept here (the chosen
-/// output, DRM master, DPMS, hotplug).
+/// draws into. It keeps the output's state (the chosen output, rotation, DRM master,
+/// DPMS, hotplug) and composes the parts that own the rest: the scan-out buffers with
+/// their per-buffer damage (`ScanoutBuffers`), the window the screen shows of them
+/// (`PanWindow`) and the framebuffers made at its offset (`OffsetFramebuffers`), how a
+/// frame reaches the screen and whether a flip is pending (`PresentStrategy`), and the
+/// counts of what was presented (`PresentCounts`). Presenting (which buffer, what the
+/// driver's refusals mean) is `KMSDisplay+Present.swift`; scan-out memory running short
+/// is `KMSDisplay+ShortMemory.swift`.
 public final class KMSDisplay: FrameSink {
     public let device: KMSDevice
     /// The panel's rotation: drawing (the rotated copy) and the logical size follow it.
@@ -29,35 +31,17 @@ public final class KMSDisplay: FrameSink {
     public private(set) var shadow: Bitmap?
     /// Which rows of the buffers the screen shows, and how it moves (`PanMethod`).
     var window = PanWindow(method: .copy, screenHeight: 0, shadowHeight: 0)
-    var windowCanvas: Canvas?
-    /// Times the window ran off the buffers and the picture was copied back (for the log).
-    public internal(set) var recentres = 0
-    /// The first buffer column and row of the frame presented last.
-    var shownLeft = 0, shownTop = 0
-    /// An offset framebuffer replaced while on screen (a scroll shown again from the same
-    /// buffer): removed once the flip away from it completes.
-    var retiredFramebuffer: UInt32?
-    /// One made over the buffer on screen for the frame being presented, and the one it
-    /// replaces there once shown (`commitFrontFramebuffer`).
-    var frontFramebuffer: (index: Int, made: (rows: Int, columns: Int, framebuffer: UInt32))?
-    /// Scroll frames shown again from the buffer on screen (logged at exit).
-    public internal(set) var frontPans = 0
-    /// Pull frames shown by moving the window sideways (logged at exit).
-    public internal(set) var sidewaysPans = 0
-    /// Frames handed to the display so far.
-    public internal(set) var presented = 0
-    /// Frames composed straight into a scan-out buffer so far.
-    public internal(set) var directFrames = 0
-    /// Scroll frames shown by moving the window (logged at exit).
-    public internal(set) var pans = 0
+    /// Framebuffers made over the buffers at the window's offset (bochs).
+    var offsetFramebuffers = OffsetFramebuffers()
+    /// What was presented, counted (the exit log, the bench, the tests).
+    public internal(set) var counts = PresentCounts()
     // Output state: who owns the card, whether the panel is lit.
     public private(set) var hasMaster = true
     public private(set) var poweredOn = true
-    /// Everything must be shown again even if the scene has nothing new (the display
-    /// came back, or was reconfigured).
+    /// The last present failure logged (each distinct one is logged once).
     var lastPresentError: String?
     /// When the last completed flip reached the glass (its event's timestamp).
-    public private(set) var lastFlipTime: Double?
+    public var lastFlipTime: Double? { presenter.lastFlipTime }
     private var loggedWaiting = false
 
     public var buffers: [DumbBuffer] { scanout.buffers }
@@ -162,14 +146,13 @@ public final class KMSDisplay: FrameSink {
                 try scanout.allocate(on: device, width: choice.mode.width, height: rows, logicalBounds: logical(rows))
             }
         }
-        presented = 0  // new buffers: neither shows anything yet
+        counts.presented = 0  // new buffers: neither shows anything yet
         // The shadow is tall either way: where the buffers are not, the window is copied.
         let shadowRows = method == .copy ? PanWindow.tallHeight(screen: size.height, maxHeight: 0) : size.height + rows - screen
         window = PanWindow(method: method, screenHeight: size.height, shadowHeight: shadowRows, sideRoom: sideRoom)
         shadow = try Bitmap(width: size.width, height: shadowRows)
         output = choice
         presenter.owesModeset()
-        updateWindowCanvas()
         damageEverything()
     }
 
@@ -178,9 +161,11 @@ public final class KMSDisplay: FrameSink {
     /// before `start` (tests set it on a display they drive by hand).
     public var tuning: ScanoutTuning
 
-    func updateWindowCanvas() {
-        guard let shadow else { windowCanvas = nil; return }
-        windowCanvas = try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
+    /// The window's rows of the shadow: made from the two each time (a view, no pixels
+    /// copied), so it cannot lag behind a moved window.
+    var windowCanvas: Canvas? {
+        guard let shadow else { return nil }
+        return try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
     }
 
     /// Marks every pixel of every buffer as needing a copy (new buffers, or the
@@ -194,9 +179,8 @@ public final class KMSDisplay: FrameSink {
     public func handleReadable() throws -> Int {
         let flips = try device.readFlips()
         if flips.count > 0 {
-            presenter.flipCompleted()
-            lastFlipTime = flips.lastTime
-            removeRetiredFramebuffer()
+            presenter.flipCompleted(at: flips.lastTime)
+            offsetFramebuffers.removeRetired(device: device)
         }
         return flips.count
     }
@@ -257,9 +241,9 @@ public final class KMSDisplay: FrameSink {
     /// Restores the CRTC as it was before Lectern and frees the buffers.
     public func shutdown() {
         if window.scansOutWindow {
-            log.info("scrolling by scan-out offset: \(pans) pans (\(frontPans) shown again from the buffer on screen), \(recentres) re-centres, \(sidewaysPans) sideways (\(window.method.rawValue))")
-        } else if pans > 0 {
-            log.info("scrolling by moving the window in the shadow: \(pans) pans, \(recentres) re-centres (\(window.method.rawValue))")
+            log.info("scrolling by scan-out offset: \(counts.pans) pans (\(counts.frontPans) shown again from the buffer on screen), \(counts.recentres) re-centres, \(counts.sidewaysPans) sideways (\(window.method.rawValue))")
+        } else if counts.pans > 0 {
+            log.info("scrolling by moving the window in the shadow: \(counts.pans) pans, \(counts.recentres) re-centres (\(window.method.rawValue))")
         }
         if let saved, let output, hasMaster {
             do { try device.restoreCRTC(saved, connector: output.connector.id) } catch {
@@ -271,9 +255,8 @@ public final class KMSDisplay: FrameSink {
     }
 
     private func releaseBuffers() {
-        removeOffsetFramebuffers()
+        offsetFramebuffers.removeAll(device: device)
         scanout.release(on: device)
-        windowCanvas = nil
         shadow = nil
         presenter.owesModeset()
     }

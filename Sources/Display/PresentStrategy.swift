@@ -38,6 +38,8 @@ struct PresentStrategy {
 
     /// The CRTC's x and y as last set (a legacy page flip keeps them).
     private(set) var crtcX = 0, crtcY = 0
+    /// When the last completed flip reached the glass (its event's timestamp).
+    private(set) var lastFlipTime: Double?
 
     /// Frames go by atomic commits from now on (the first frame, and any after our picture
     /// was replaced, is still a legacy modeset). Not after a fallback to modesets.
@@ -94,8 +96,11 @@ struct PresentStrategy {
         }
     }
 
-    /// A flip event came: the queued buffer is on screen.
-    mutating func flipCompleted() { if state == .flipPending { state = .showing } }
+    /// A flip event came (the last one's time `time`): the queued buffer is on screen.
+    mutating func flipCompleted(at time: Double?) {
+        if state == .flipPending { state = .showing }
+        lastFlipTime = time
+    }
 
     /// Our picture is gone or replaced (new buffers, VT switch, master lost): the next
     /// present is a modeset. A pending flip is forgotten (its event, if any, is harmless).

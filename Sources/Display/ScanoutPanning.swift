@@ -55,8 +55,8 @@ struct PanWindow {
     var sideRoom: Int
     /// First buffer column shown: 0, or during a sideways pull the pull's shift.
     var left = 0
-    /// Per buffer, the offset framebuffer last made over it (bochs).
-    var offsetFramebuffers: [(rows: Int, columns: Int, framebuffer: UInt32)?] = [nil, nil]
+    /// The first buffer column and row of the frame presented last.
+    var shown = (left: 0, top: 0)
 
     init(method: PanMethod, screenHeight: Int, shadowHeight: Int, sideRoom: Int = 0) {
         self.method = method

@@ -25,19 +25,3 @@ public struct ScanoutTuning: Equatable, Sendable {
     }
 }
 
-extension ScanoutTuning {
-    /// The configuration's tuning with each path the environment turns off turned off:
-    /// `LECTERN_PAN=copy`, `LECTERN_SIDEPAN=off`, `LECTERN_SCROLL_FRONT=off`,
-    /// `LECTERN_ATOMIC=off`. Kept for two tools that have no configuration file to say
-    /// it in: the machine test's kiosk-pan-copy scenario (`lectern run` on the built-in
-    /// pages) and the bench's A/B of the display's paths (docs/performance.md). The kiosk
-    /// itself reads `[display]` only.
-    public func overridden(by environment: [String: String]) -> ScanoutTuning {
-        var tuning = self
-        if environment["LECTERN_PAN"] == "copy" { tuning.pan = false }
-        if environment["LECTERN_SIDEPAN"] == "off" { tuning.sidePan = false }
-        if environment["LECTERN_SCROLL_FRONT"] == "off" { tuning.scrollFront = false }
-        if environment["LECTERN_ATOMIC"] == "off" { tuning.atomic = false }
-        return tuning
-    }
-}

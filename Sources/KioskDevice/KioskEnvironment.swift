@@ -1,6 +1,7 @@
 import Kiosk
 import Logging
 import LoopCore
+import Measure
 
 /// What the kiosk reaches outside its loop, handed to `KioskWiring` by whoever runs it:
 /// `lectern run` passes the Linux pieces (Platform's inotify calls, atomic file, headphone
@@ -43,12 +44,21 @@ public struct KioskEnvironment {
     public var dictionaries: DictionaryLoading
     /// Lectern's version, for the metrics file's `lectern_info` (`lectern run`: its own).
     public var softwareVersion: String
+    /// Where the search index is built after the first frame: nil, not at all (a snapshot
+    /// or a test that does not search); `.memory`; or a directory where it is kept per
+    /// content version (`lectern run`: beside the PDF cache).
+    public var searchIndex: SearchIndexPlace?
+
+    public enum SearchIndexPlace: Sendable, Equatable {
+        case memory
+        case directory(String)
+    }
 
     public init(wallClock: WallClock? = nil, speech: ((KioskConfig, Logger) -> SpeechOutput?)? = nil,
                 fileWatch: FileWatchCalls? = nil, writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)? = nil,
                 headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
                 status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout,
-                softwareVersion: String = "unknown") {
+                softwareVersion: String = "unknown", searchIndex: SearchIndexPlace? = nil) {
         self.wallClock = wallClock
         self.speech = speech
         self.fileWatch = fileWatch
@@ -58,5 +68,6 @@ public struct KioskEnvironment {
         self.status = status
         self.dictionaries = dictionaries
         self.softwareVersion = softwareVersion
+        self.searchIndex = searchIndex
     }
 }

@@ -20,6 +20,9 @@ public final class KioskLoopDelegate: DeviceLoopDelegate {
     public var metrics: MetricsFile?
     /// Tools that time start-up (`lectern first-frame`) hear of the first frame here.
     public var onFirstFrame: () -> Void = {}
+    /// Starts the search index's build after the first frame (the runtime builds it again
+    /// after each reload applied).
+    var onFirstFrameForSearch: () -> Void = {}
     var log: Logger { runtime.logger }
 
     public init(runtime: KioskRuntime, touch: TouchInputMaker?) {
@@ -70,5 +73,8 @@ public final class KioskLoopDelegate: DeviceLoopDelegate {
         return input
     }
 
-    public func firstFrameShown() { onFirstFrame() }
+    public func firstFrameShown() {
+        onFirstFrameForSearch()
+        onFirstFrame()
+    }
 }

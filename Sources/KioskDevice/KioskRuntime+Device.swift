@@ -35,14 +35,15 @@ extension KioskRuntime: FrameSource {
         return FrameReport(painter: painter, moving: moving, nextDeadline: next, displayOn: displayPowered)
     }
 
-    /// What an outcome asks of the display owner (SIGHUP and the content watcher alike).
+    /// What an outcome asks of the display owner (SIGHUP and the content watcher alike):
+    /// an applied file, the display as it asks. Whether that changes the display is the
+    /// display's to say (it compares with what it has), not the configurations': a
+    /// rotation a reconfigure failed to apply is asked again by the same file.
     public func effect(of outcome: ReloadOutcome) -> ReloadEffect {
         switch outcome {
         case .rejected, .noFile:
             return .nothing
-        case .applied(_, displayChanged: false):
-            return .redraw
-        case .applied(_, displayChanged: true):
+        case .applied:
             return .reconfigure(rotation: config.display.rotation,
                                 mode: config.display.mode.map { ($0.width, $0.height) })
         }

@@ -2,6 +2,7 @@ import Kiosk
 import LecternLog
 import Logging
 import LoopCore
+import Measure
 
 /// The kiosk's one composition root: builds the runtime, its loop delegate and everything
 /// wired around them (the wake-up pipes of PDF sheets and hyphenation dictionaries, the
@@ -48,8 +49,11 @@ public final class KioskWiring {
         // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
         if let speech = environment.speech { runtime.speechOutput = speech(config, log) }
         delegate = KioskLoopDelegate(runtime: runtime, touch: touch)
-        backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries, log: log)
-        let wallClock = environment.wallClock ?? SystemWallClock()
+        backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries,
+                                        searchIndex: environment.searchIndex, log: log)
+        let backgroundWork = self.backgroundWork
+        delegate.onFirstFrameForSearch = { backgroundWork.firstFrameShown() }
+        let wallClock = environment.wallClock ?? SystemWallClock.shared
         watch = Self.contentWatch(reload: delegate.siteReload, calls: environment.fileWatch, wallClock: wallClock, log: log)
         if config.metrics.enabled, let write = environment.writeFileAtomically {
             metrics = MetricsFile(path: config.metrics.path, runtime: runtime, writeAtomically: write, wallClock: wallClock,

@@ -79,11 +79,16 @@ public final class SiteReload {
         return outcome
     }
 
-    /// SIGHUP: the site on disk handled now, unless its version was handled already
-    /// (then nothing happens: the content watch got there first, or nothing changed).
+    /// SIGHUP: the site on disk handled now, unless its version was handled already (the
+    /// content watch got there first, or nothing changed): then nothing is checked,
+    /// assembled or reported, and the display is only asked again to be as the
+    /// configuration on screen says, which it compares with what it has (a rotation or
+    /// mode a failed reconfigure left unapplied is tried again; otherwise nothing).
     public func signalled(at time: Double) -> ReloadEffect {
         guard let site = siteOnDisk() else { return runtime.effect(of: runtime.reload(at: time)) }
-        guard let outcome = handle(site, .signal, at: time) else { return .nothing }
+        guard let outcome = handle(site, .signal, at: time) else {
+            return runtime.effect(of: .applied(changes: [], displayChanged: false))
+        }
         return runtime.effect(of: outcome)
     }
 }

@@ -138,7 +138,7 @@ public final class Soak {
     private func check() {
         report.checks += 1
         settle(quiet: Self.restWithin)
-        if scene.isBlanked { play(gestures.tap(at: time + 0.01)); settle(quiet: 1) }  // the waking touch
+        if scene.idle.isBlanked { play(gestures.tap(at: time + 0.01)); settle(quiet: 1) }  // the waking touch
         for _ in 0..<2 {
             let before = scene.menu.isPresented
             play(gestures.fingers(3, at: time + 0.01, hold: 0.08))

@@ -2,6 +2,7 @@ import Measure
 import Benchmarks
 import ArgumentParser
 import Foundation
+import Geometry
 import Raster
 import Typeset
 
@@ -17,16 +18,27 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Only cases whose name starts with this prefix (memcpy and stream are always measured).") var filter: String?
     @Flag(help: "A few iterations only (for tests; figures are meaningless).") var quick = false
     @Option(help: "Runs of each start case (start.*: this binary started to its first frame).") var startRuns = 10
+    // The display's paths for the frame cases, as `[display]` sets them for the kiosk
+    // (docs/configuration.md): to measure one against the other.
+    @Flag(inversion: .prefixedNo, help: "Frame cases scroll by moving the scan-out window where the driver pans ([display] pan).")
+    var pan = true
+    @Flag(name: .customLong("side-pan"), inversion: .prefixedNo, help: "Buffers wider than the screen for pulls ([display] side_pan).")
+    var sidePan = true
+    @Flag(name: .customLong("scroll-front"), inversion: .prefixedNo, help: "Scroll frames into the buffer on screen ([display] scroll_front).")
+    var scrollFront = true
+    @Flag(inversion: .prefixedNo, help: "Atomic commits where the driver offers them ([display] atomic).") var atomic = true
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
-    static var allCases: [BenchCase] {
-        [BenchRunner.memcpyCase, BenchRunner.streamCase] + RasterBench.cases + TypesetBenchmarks.cases + FrameScene.benchCases
-            + SpeechScene.benchCases + PDFStartScene.benchCases
+    static func allCases(scanout: ScanoutTuning = ScanoutTuning()) -> [BenchCase] {
+        [BenchRunner.memcpyCase, BenchRunner.streamCase] + RasterBench.cases + TypesetBenchmarks.cases
+            + FrameScene.benchCases(scanout: scanout) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases
+            + SearchScene.benchCases
     }
 
     func run() throws {
         let sizes = [(1920, 1080), (1280, 800)]
-        let cases = BenchCommand.allCases
+        let scanout = ScanoutTuning(pan: pan, sidePan: sidePan, scrollFront: scrollFront, atomic: atomic)
+        let cases = BenchCommand.allCases(scanout: scanout)
         // The start cases run this binary as a child process; they are filtered by name like
         // the rest (`--filter start` runs them and start.pdf.warm, `--filter start.pdf` only
         // the in-process one).

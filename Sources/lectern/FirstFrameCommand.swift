@@ -36,7 +36,7 @@ struct FirstFrameCommand: ParsableCommand {
         let player = try HeadlessPlayer(config: kioskConfig, configPath: config, width: parts[0], height: parts[1],
                                         environment: KioskEnvironment(dictionaries: .inBackground))
         player.delegate.onFirstFrame = {
-            FileHandle.standardOutput.write(Data("first_frame_monotonic_s=\(SystemClock().now())\n".utf8))
+            FileHandle.standardOutput.write(Data("first_frame_monotonic_s=\(SystemClock.shared.now())\n".utf8))
             Foundation.exit(0)
         }
         player.step(to: 0.001)

@@ -57,8 +57,7 @@ struct RunCommand: ParsableCommand {
         }
         options.rotation = kioskConfig.display.rotation
         options.mode = kioskConfig.display.mode.map { ($0.width, $0.height) }
-        // LECTERN_PAN=copy and LECTERN_ATOMIC=off: the machine test's kiosk-pan-copy scenario.
-        options.tuning = kioskConfig.display.scanout.overridden(by: ProcessInfo.processInfo.environment)
+        options.tuning = kioskConfig.display.scanout
         let system = LinuxSystemCalls()
         let session = DeviceSession(options: options, system: system)
         let log = session.log
@@ -68,7 +67,7 @@ struct RunCommand: ParsableCommand {
         let environment = KioskEnvironment(
             // Opening hours ([display] on / off) follow the system clock and time zone; a
             // clock set after boot (NTP) wakes the loop through a cancel-on-set timerfd.
-            wallClock: SystemWallClock(),
+            wallClock: SystemWallClock.shared,
             speech: { DeviceSpeech.make(config: $0, log: $1) },
             fileWatch: LinuxFileWatchCalls(),
             writeFileAtomically: { text, path in try AtomicFile.write(text, to: path) },
@@ -76,7 +75,9 @@ struct RunCommand: ParsableCommand {
             clockSetWatch: { try ClockSetWatch(log: log) },
             status: { session.status($0) },
             dictionaries: .inBackground,
-            softwareVersion: Lectern.version)
+            softwareVersion: Lectern.version,
+            // The search index: built after the first frame, kept beside the PDF cache.
+            searchIndex: .directory(SiteSearchText.defaultCacheDirectory()))
         let wiring = KioskWiring(.configuration(kioskConfig, path: config), system: system,
                                  touch: LibinputTouchMaker(seat: seat, log: log), environment: environment, log: log)
         session.onLoop = { loop in wiring.attach(to: loop) }

@@ -1,6 +1,7 @@
 import Foundation
 import Kiosk
 import PlatformEmbedded
+import Measure
 
 /// Wall-clock time at a fixed instant (the metrics file's timestamps).
 final class FixedWallClock: WallClock {

@@ -30,11 +30,11 @@ final class AttractTests: XCTestCase {
         let (assembly, player) = try makePlayer()
         player.step(to: 0.5)
         XCTAssertEqual(assembly.scene.currentPage, 2)
-        XCTAssertTrue(assembly.scene.attracting)
+        XCTAssertTrue(assembly.scene.idle.attracting)
         // Three fingers would open the menu; on the attract page they only go home.
         try play("1.0 tap 3 400 300\n1.6 wait", on: player)
         XCTAssertEqual(assembly.scene.currentPage, 0)
-        XCTAssertFalse(assembly.scene.attracting)
+        XCTAssertFalse(assembly.scene.idle.attracting)
         XCTAssertFalse(assembly.scene.menu.isPresented, "the first touch does nothing else")
         // The next touch acts: the same three fingers open the menu.
         try play("2.0 tap 3 400 300\n2.6 wait", on: player)
@@ -57,7 +57,7 @@ final class AttractTests: XCTestCase {
         XCTAssertEqual(assembly.scene.currentPage, 1)
         player.step(to: 9)
         XCTAssertEqual(assembly.scene.currentPage, 2, "home_after (5 s) shows the attract page")
-        XCTAssertTrue(assembly.scene.attracting)
+        XCTAssertTrue(assembly.scene.idle.attracting)
         XCTAssertEqual(assembly.scene.vertical.offset(at: 9), 0)
         let frames = player.loop.framesPresented, wakeUps = player.loop.wakeUps
         player.step(to: 3600)
@@ -70,7 +70,7 @@ final class AttractTests: XCTestCase {
         var config = KioskConfig.builtIn
         config.idle.homeAfter = 5
         let assembly = try KioskAssembly(config: config, width: width, height: height)
-        XCTAssertFalse(assembly.scene.attracting)
+        XCTAssertFalse(assembly.scene.idle.attracting)
         XCTAssertEqual(assembly.scene.currentPage, 0)
     }
 
@@ -90,15 +90,15 @@ final class AttractTests: XCTestCase {
         let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { _ in }))
         runtime.resize(width: 320, height: 240, at: 0)
         XCTAssertEqual(runtime.scene?.currentPage, 1)
-        XCTAssertEqual(runtime.scene?.attracting, true)
+        XCTAssertEqual(runtime.scene?.idle.attracting, true)
         try Data(toml("#ff0000").utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(runtime.reload(at: 1), .applied(changes: ["theme"], displayChanged: false))
         XCTAssertEqual(runtime.scene?.currentPage, 1)
-        XCTAssertEqual(runtime.scene?.attracting, true)
+        XCTAssertEqual(runtime.scene?.idle.attracting, true)
         runtime.handle(.down(slot: 0, x: 160, y: 120, time: 2))
         runtime.handle(.up(slot: 0, time: 2.05))
         XCTAssertEqual(runtime.scene?.currentPage, 0)
-        XCTAssertEqual(runtime.scene?.attracting, false)
+        XCTAssertEqual(runtime.scene?.idle.attracting, false)
     }
 
     func testTheAttractPageMayComeBeforeThePagesAndMustBeOne() throws {

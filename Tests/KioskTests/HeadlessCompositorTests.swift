@@ -47,7 +47,7 @@ final class HeadlessCompositorTests: XCTestCase {
         player.render(at: t + 1.5)
         XCTAssertGreaterThan(assembly.scene.vertical.offset(at: player.time), 300, "the fling carried the page")
         XCTAssertGreaterThan(player.compositor.counts[.panned] ?? 0, 20, "the compositor moved the window")
-        XCTAssertGreaterThan(player.display.pans, 20, "the display scanned out from the moved window")
+        XCTAssertGreaterThan(player.display.counts.pans, 20, "the display scanned out from the moved window")
         XCTAssertGreaterThan(frames(), 30)
     }
 
@@ -62,9 +62,9 @@ final class HeadlessCompositorTests: XCTestCase {
         player.render(at: t + 1)
         XCTAssertTrue(assembly.scene.menu.isPresented, "the long pull opened the menu")
         XCTAssertGreaterThan(player.compositor.counts[.pullPanned] ?? 0, 5, "pull frames shown by moving the window sideways")
-        XCTAssertGreaterThan(player.display.sidewaysPans, 5)
+        XCTAssertGreaterThan(player.display.counts.sidewaysPans, 5)
         XCTAssertGreaterThan(player.compositor.counts[.overlaysDirect] ?? 0, 5, "fade frames composed straight to scan-out")
-        XCTAssertGreaterThan(player.display.directFrames, 10)
+        XCTAssertGreaterThan(player.display.counts.directFrames, 10)
         XCTAssertGreaterThan(frames(), 20)
     }
 

@@ -176,9 +176,9 @@ final class HeadlessSceneTests: XCTestCase {
         config.idle.blankAfter = 3
         let (assembly, player) = try makePlayer(config)
         player.render(at: 4)
-        XCTAssertTrue(assembly.scene.isBlanked)
+        XCTAssertTrue(assembly.scene.idle.isBlanked)
         try play("4.5 tap 3 400 300\n5.0 wait", on: player)
-        XCTAssertFalse(assembly.scene.isBlanked)
+        XCTAssertFalse(assembly.scene.idle.isBlanked)
         XCTAssertFalse(assembly.scene.menu.isPresented, "the waking touch does nothing else")
     }
 }

@@ -5,6 +5,7 @@ import PlatformEmbedded  // the memory KMS device under the player: its DPMS
 import Touch
 import XCTest
 @testable import Kiosk
+import Measure
 
 /// Wall-clock time as a fixed offset from the loop's (manual) clock, with an optional
 /// jump at a loop time: NTP setting the clock after boot.
@@ -55,7 +56,7 @@ final class ScheduleHeadlessTests: XCTestCase {
         XCTAssertEqual(player.redrawCount, 1)
         player.step(to: 61)   // 22:00:01
         assertPower(player, false)
-        XCTAssertTrue(player.scene.isBlanked)
+        XCTAssertTrue(player.scene.idle.isBlanked)
         let wakeUps = player.loop.wakeUps, frames = player.redrawCount
         player.step(to: 60 + 9 * 3600 - 1)   // 06:59:59
         assertPower(player, false)

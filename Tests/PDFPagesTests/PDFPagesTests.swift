@@ -125,6 +125,25 @@ final class PDFPagesTests: XCTestCase {
         XCTAssertEqual(opened.info.pages.count, 50)
     }
 
+    /// The memory cap holds in the child: dd asking for one 256 MB buffer fails under a
+    /// 64 MB cap and runs under the default one.
+    func testTheMemoryCapBoundsWhatTheChildAllocates() throws {
+        // Under qemu-user (scripts/test-arm64 units sets QEMU_CPU) the child's memory is the
+        // emulator's, mapped before the limit applies: no memory limit holds there.
+        if ProcessInfo.processInfo.environment["QEMU_CPU"] != nil {
+            throw XCTSkip("under qemu-user the kernel's memory limits do not reach the emulated program")
+        }
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let arguments = ["if=/dev/zero", "of=/dev/null", "bs=256M", "count=1"]
+        var tight = SandboxedProcess.Limits()
+        tight.memoryBytes = 64 << 20
+        let capped = try SandboxedProcess(executable: "/bin/dd", arguments: arguments, workDirectory: cache, limits: tight).run()
+        XCTAssertFalse(capped.succeeded)
+        XCTAssertTrue(capped.errorText.contains("memory exhausted"), capped.errorText)
+        let allowed = try SandboxedProcess(executable: "/bin/dd", arguments: arguments, workDirectory: cache).run()
+        XCTAssertTrue(allowed.succeeded, allowed.failure)
+    }
+
     func testKilledRendererIsAFailureAndLeavesNoCachedPage() throws {
         let tools = PDFTools(cacheDirectory: cache)
         let opened = try tools.open(path: Self.fixture)

@@ -65,14 +65,14 @@ final class FrontBufferScrollTests: XCTestCase {
             try scroll(display, device, by: -1)
             try scroll(display, device, by: 1)
             try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): back a row")
-            XCTAssertEqual(display.frontPans, 3, "\(driver) atomic \(atomic): every strip shown again from the buffer on screen")
+            XCTAssertEqual(display.counts.frontPans, 3, "\(driver) atomic \(atomic): every strip shown again from the buffer on screen")
             // A change inside the rows on screen: the other buffer, which missed all three
             // strips, shows it.
             let canvas = try XCTUnwrap(display.canvas)
             canvas.fill(IntRect(x: 0, y: 3, width: w, height: 1), color: Color(argb: 0xFF12_3456))
             XCTAssertNotEqual(try display.present(Region(IntRect(x: 0, y: 3, width: w, height: 1))), .skipped)
             _ = try display.handleReadable()
-            XCTAssertEqual(display.frontPans, 3, "\(driver) atomic \(atomic): not into the rows on screen")
+            XCTAssertEqual(display.counts.frontPans, 3, "\(driver) atomic \(atomic): not into the rows on screen")
             if driver == "virtio_gpu" {
                 // The catch-up copies only the strips' rows now in the window (the commit's
                 // damage is in buffer rows): the strips that scrolled out are not copied.
@@ -86,7 +86,7 @@ final class FrontBufferScrollTests: XCTestCase {
             try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): the other buffer caught up")
             try scroll(display, device, by: -1)
             try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): and scrolls on")
-            XCTAssertEqual(display.frontPans, 4)
+            XCTAssertEqual(display.counts.frontPans, 4)
             // A scroll that also changes a row the panel shows now (the dots, a pressed
             // link moving with it): the other buffer.
             let moved = try offeredPan(display, by: -1)
@@ -96,7 +96,7 @@ final class FrontBufferScrollTests: XCTestCase {
             damage.add(IntRect(x: 0, y: 2, width: w, height: 1))
             XCTAssertNotEqual(try display.present(ComposedFrame(damage: damage, scanout: .pan(moved))), .skipped)
             _ = try display.handleReadable()
-            XCTAssertEqual(display.frontPans, 4, "\(driver) atomic \(atomic): a scroll touching rows on screen")
+            XCTAssertEqual(display.counts.frontPans, 4, "\(driver) atomic \(atomic): a scroll touching rows on screen")
             try expectScreenIsShadow(display, device, "\(driver) atomic \(atomic): a scroll with a change on screen")
             XCTAssertEqual(device.removedWhileOnScreen, [], "\(driver) atomic \(atomic): no framebuffer removed while shown")
             display.shutdown()
@@ -112,7 +112,7 @@ final class FrontBufferScrollTests: XCTestCase {
         _ = try display.present(Region(IntRect(x: 0, y: 0, width: w, height: h)))
         try scroll(display, device, by: -1)
         try scroll(display, device, by: -1)
-        XCTAssertEqual(display.frontPans, 0)
+        XCTAssertEqual(display.counts.frontPans, 0)
         try expectScreenIsShadow(display, device, "from the other buffer")
     }
 

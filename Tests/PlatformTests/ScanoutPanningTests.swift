@@ -191,9 +191,9 @@ final class ScanoutPanningTests: XCTestCase {
         pan.recentre()
         XCTAssertEqual(pan.window.pixel(x: 0, y: 2)! & 0xFF, 1, "old row 0, two rows lower")
         XCTAssertEqual(pan.window.pixel(x: 0, y: 3)! & 0xFF, 2, "old row 1, two rows lower")
-        XCTAssertEqual(display.recentres, 0, "the window moves when the frame is presented")
+        XCTAssertEqual(display.counts.recentres, 0, "the window moves when the frame is presented")
         XCTAssertNotEqual(try display.present(ComposedFrame(damage: Region(IntRect(x: 0, y: 0, width: 8, height: 2)), scanout: .pan(pan))), .skipped)
-        XCTAssertEqual(display.recentres, 1)
+        XCTAssertEqual(display.counts.recentres, 1)
         XCTAssertEqual(display.windowTop, 0)
         XCTAssertNil(display.panWindow(by: 3), "more than the buffer's spare rows: move the pixels instead")
     }
@@ -304,10 +304,10 @@ final class ScanoutPanningTests: XCTestCase {
         }
         kiosk.run(to: t)
         XCTAssertGreaterThan(kiosk.framesCompared, 60)
-        XCTAssertGreaterThan(display.pans, 40, "\(driver) \(rotation): the scrolls moved the window")
+        XCTAssertGreaterThan(display.counts.pans, 40, "\(driver) \(rotation): the scrolls moved the window")
         XCTAssertGreaterThan(kiosk.loop.compositor.counts[.panned] ?? 0, 40, "\(driver): the compositor chose to pan")
         if atomic { XCTAssertGreaterThan(device.calls.filter { $0.hasPrefix("atomic") }.count, 40, "\(driver): frames by atomic commits") }
-        XCTAssertGreaterThan(display.recentres, 0, "\(driver) \(rotation): the flings ran off the shadow")
+        XCTAssertGreaterThan(display.counts.recentres, 0, "\(driver) \(rotation): the flings ran off the shadow")
     }
 
     /// The menu fading in and out over a scrolled page: the fade steps go straight into
@@ -331,14 +331,14 @@ final class ScanoutPanningTests: XCTestCase {
             let t = kiosk.time
             for i in 0..<3 { kiosk.touch(.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)) }
             for i in 0..<3 { kiosk.touch(.up(slot: i, time: t + 0.05)) }
-            let presentedBefore = display.presented, directBefore = display.directFrames
+            let presentedBefore = display.counts.presented, directBefore = display.counts.directFrames
             kiosk.run(to: t + 0.5)
             let canvas = try XCTUnwrap(display.canvas)
             if cycle == 0 {
                 // The menu shows: every frame went straight to the scan-out buffer, and the
                 // shadow still holds the page under it, untouched.
-                XCTAssertEqual(display.presented - presentedBefore, display.directFrames - directBefore)
-                XCTAssertGreaterThan(display.directFrames - directBefore, 10)
+                XCTAssertEqual(display.counts.presented - presentedBefore, display.counts.directFrames - directBefore)
+                XCTAssertGreaterThan(display.counts.directFrames - directBefore, 10)
                 var differs = 0
                 for y in 0..<h { for x in 0..<w where canvas.pixel(x: x, y: y)! & 0xFFFFFF != pageBefore.canvas.pixel(x: x, y: y)! & 0xFFFFFF { differs += 1 } }
                 XCTAssertEqual(differs, 0, "the shadow holds the page under the menu")
@@ -346,7 +346,7 @@ final class ScanoutPanningTests: XCTestCase {
                 XCTAssertEqual(kiosk.shadowDiffers(display), 0, "the shadow once the fade \(cycle) stopped")
             }
         }
-        XCTAssertGreaterThan(display.directFrames, 20, "fade steps composed straight into the scan-out buffer")
+        XCTAssertGreaterThan(display.counts.directFrames, 20, "fade steps composed straight into the scan-out buffer")
         XCTAssertGreaterThan(kiosk.loop.compositor.counts[.overlaysDirect] ?? 0, 20)
         // Open it once more and choose another page on the ring: the page changes under
         // the menu (drawn into the shadow, composed straight out) as the menu fades away.
@@ -395,12 +395,12 @@ final class ScanoutPanningTests: XCTestCase {
         pull(from: 280, by: -30, frames: 6, hold: 8)
         kiosk.run(for: 40.0 / 60)
         if driver == "vc4" {
-            XCTAssertGreaterThan(display.directFrames, 10, "\(driver): pull frames went straight to scan-out")
+            XCTAssertGreaterThan(display.counts.directFrames, 10, "\(driver): pull frames went straight to scan-out")
             XCTAssertGreaterThan(kiosk.loop.compositor.counts[.pullDirect] ?? 0, 10)
         } else {
-            XCTAssertGreaterThan(display.sidewaysPans, 10, "\(driver): pull frames moved the window sideways")
+            XCTAssertGreaterThan(display.counts.sidewaysPans, 10, "\(driver): pull frames moved the window sideways")
             XCTAssertGreaterThan(kiosk.loop.compositor.counts[.pullPanned] ?? 0, 10)
-            XCTAssertEqual(display.directFrames, 0, "\(driver): no pull frame written whole")
+            XCTAssertEqual(display.counts.directFrames, 0, "\(driver): no pull frame written whole")
         }
         XCTAssertEqual(kiosk.shadowDiffers(display), 0, "\(driver): the shadow after the pull settled")
         // A fling, then a pull while the page still coasts (the scroll moves under the pull).

@@ -77,7 +77,7 @@ final class SidewaysPanTests: XCTestCase {
             // And a plain frame after it on the other buffer: the page too.
             XCTAssertNotEqual(try display.present(Region(IntRect(x: 0, y: 0, width: 1, height: 1))), .skipped)
             XCTAssertEqual(screenRow(device), (0..<w).map { UInt32($0) }, "\(driver): the other buffer at rest")
-            XCTAssertEqual(display.sidewaysPans, 4)
+            XCTAssertEqual(display.counts.sidewaysPans, 4)
             XCTAssertFalse(display.canPanSideways(to: 17), "\(driver): no room past 16 columns")
         }
     }

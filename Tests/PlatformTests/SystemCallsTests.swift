@@ -48,7 +48,7 @@ final class SystemCallsTests: XCTestCase {
     func testRealSignalFDStopsTheLoop() throws {
         let fakeSystem = EmbeddedSystemCalls(clock: ManualClock(), horizon: 1)
         let sink = try FakeSink(system: fakeSystem, usesFlips: false)
-        let loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock(), sink: sink, scene: FakeScene(),
+        let loop = try DeviceLoop(system: LinuxSystemCalls(), clock: SystemClock.shared, sink: sink, scene: FakeScene(),
                                   signals: [SIGTERM, SIGHUP])
         let delegate = RecordingDelegate()
         loop.delegate = delegate

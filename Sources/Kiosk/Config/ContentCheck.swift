@@ -28,6 +28,8 @@ public struct PageReport: Sendable {
     public var hyphenation: [String] = []
     /// Web and contact links the page hands out as QR codes, with file:line (LinkCheck).
     public var webLinks: [String] = []
+    /// Each clip: file:line, container, codec, size, duration, and whether it plays (ClipLoader).
+    public var clips: [String] = []
 
     public var isFine: Bool { problems.isEmpty && missing.isEmpty }
 
@@ -38,6 +40,7 @@ public struct PageReport: Sendable {
         lines += notes.map { "     \($0)" }
         lines += (warnings + hyphenation).map { "     warning: \($0)" }
         lines += webLinks.map { "     web link (QR code): \($0)" }
+        lines += clips.map { "     clip: \($0)" }
         if !missing.isEmpty {
             let total = missing.reduce(0) { $0 + $1.count }
             lines.append("     \(missing.count) character(s) no font covers (\(total) occurrence(s)); they would show as empty boxes:")
@@ -125,6 +128,19 @@ public enum ContentCheck {
                 let images = ImageLoader.problems(in: document)
                 report.problems += images
                 if !images.isEmpty { report.contentError = true }
+                // Each clip is listed; one that will not play is a content error too.
+                for clip in ClipLoader.clips(in: document) {
+                    let place = "\(clip.source.path) (line \(clip.line))"
+                    switch clip.probe {
+                    case let .success(info):
+                        report.clips.append("\(place): \(info.facts), " + (info.willPlay ? "plays" : "will not play"))
+                        if let refusal = info.refusal { report.problems.append("line \(clip.line): clip: \(refusal)") }
+                    case let .failure(error):
+                        report.clips.append("\(place): will not play")
+                        report.problems.append("line \(clip.line): clip: \(error)")
+                    }
+                }
+                if report.clips.contains(where: { $0.hasSuffix("will not play") }) { report.contentError = true }
             }
             for icon in [page.icon, page.iconSelected].compactMap({ $0 }) {
                 do {

@@ -96,11 +96,3 @@ public struct DisplaySchedule: Sendable, Equatable {
         return before
     }
 }
-
-/// Wall-clock time and the local time zone, injected so nothing in the kiosk reads the
-/// system clock (a fake in tests; `SystemWallClock` on the device).
-public protocol WallClock: AnyObject {
-    /// Seconds since 1970-01-01 UTC (CLOCK_REALTIME).
-    func now() -> Double
-    var timeZone: TimeZone { get }
-}

@@ -8,13 +8,13 @@ extension KioskScene {
     func showAttract(at time: Double) {
         guard let index = config.idle.attractIndex(in: config.pages) else { return }
         show(page: index, at: time)
-        attracting = true
+        idle.attracting = true
     }
 
     /// A touch on the attract page (or one that woke the display over it): home, and
     /// the rest of that touch sequence is swallowed by the caller.
     func leaveAttract(at time: Double) {
-        attracting = false
+        idle.attracting = false
         menu.hideImmediately(at: time)
         show(page: 0, at: time)
     }

@@ -42,7 +42,7 @@ extension KioskRuntime {
             built.scene.carryOver(page: page ?? 0,
                                   offset: page == nil ? 0 : old.vertical.offset(at: time),
                                   menuPresented: old.menu.isPresented, at: time)
-            if old.attracting { built.scene.resumeAttract(at: time) }
+            if old.idle.attracting { built.scene.resumeAttract(at: time) }
             built.scene.carryOverIdle(from: old)
             // A content update must not end a visitor's speech mode (the same output speaks).
             if old.speech?.isOn == true { built.scene.resumeSpeechMode() }
@@ -58,6 +58,9 @@ extension KioskRuntime {
         reportedPage = nil
         if built != nil { contentProblemsDue = true }
         reportPage()
+        // The content may have changed: index it again where the index was kept (its
+        // version tells whether anything must be rebuilt).
+        if let directory = search.lastDirectory { buildSearchIndex(directory: directory) }
         log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
         return .applied(changes: changes, displayChanged: displayChanged)
     }

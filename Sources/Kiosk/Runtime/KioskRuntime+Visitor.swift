@@ -18,7 +18,7 @@ extension KioskRuntime {
         log("visitor: \(item == .contrast ? "high contrast \(visitor.theme == .highContrast ? "on" : "off")" : "text size step \(visitor.textStep.rawValue + 1) of \(TextStep.allCases.count)")")
         guard let scene = assembly?.scene else { return }
         // A second double tap in speech mode changes the same switch again.
-        scene.speechMenuSwitch = item
+        scene.speech?.menuFocus = .menuSwitch(item)
         scene.speech?.announceSwitch(item, choices: visitor, hint: false)
     }
 

@@ -4,6 +4,7 @@ import LecternLog
 import Logging
 import Raster
 import Touch
+import Measure
 
 /// The running kiosk, the one composition root both the device and the headless tools
 /// drive: it owns the configuration, the assembled kiosk (typesetter, scene, renderer)
@@ -39,6 +40,8 @@ public final class KioskRuntime {
     /// it (`lectern replay` notes them). The runtime's own slot: it outlives each kiosk
     /// assembled anew, and setting it cannot take the gestures from the counts.
     public var onGesture: (Gesture) -> Void = { _ in }
+    /// The site's search index, built off the loop after the first frame (`KioskRuntime+Search`).
+    public let search = SiteSearch()
     /// Reloads that failed (SIGHUP or the content watcher), for the error counts.
     public internal(set) var reloadsRejected = 0
     /// The last touch, for reading time: (page index, time).
@@ -57,7 +60,7 @@ public final class KioskRuntime {
     /// at the next turn, which this deadline asks for. Nothing owed while nothing can be
     /// drawn (no canvas), so no spinning.
     private var scheduleOwed: Double? {
-        guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.isScheduledOff else { return nil }
+        guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.idle.isScheduledOff else { return nil }
         return scheduleAsked
     }
     /// Where speech mode speaks (the device's player); each assembled kiosk gets it.
@@ -105,6 +108,12 @@ public final class KioskRuntime {
 
     public var scene: KioskScene? { assembly?.scene }
 
+    /// How a clip's decoder wakes the loop when frames arrive (the composition root's
+    /// pipe, `BackgroundWork`): handed to the clips of every kiosk assembled.
+    public var clipWake: (@Sendable () -> Void)? {
+        didSet { assembly?.scene.clips.wake = clipWake }
+    }
+
     func log(_ message: String, _ level: Logger.Level = .info) { logger.log(level: level, "\(message)") }
 
     /// The screen's logical size is known or changed: build the kiosk the first time,
@@ -112,7 +121,6 @@ public final class KioskRuntime {
     public func resize(width: Int, height: Int, at time: Double) {
         if let assembly {
             if Int(assembly.scene.width) != width || Int(assembly.scene.height) != height {
-                assembly.content.pdf?.screenWidth = Double(width)
                 assembly.scene.resize(width: width, height: height, at: time)
                 assembly.renderer.invalidate()
             }
@@ -134,6 +142,7 @@ public final class KioskRuntime {
                                      pixelsPerMillimetre: pixelsPerMillimetre, time: time, speech: speechOutput,
                                      textFactor: visitor.textStep.factor)
         wireVisitor(next.scene)
+        next.scene.clips.wake = clipWake
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         wireGestures(next.scene)
@@ -285,14 +294,14 @@ public final class KioskRuntime {
 
     public func deadlineReached(at time: Double) {
         let visit = assembly.map { VisitState($0.scene) }
-        let wasHome = assembly?.scene.homeDone ?? true
+        let wasHome = assembly?.scene.idle.homeDone ?? true
         assembly?.scene.deadlineReached(at: time)
         if let visit, let scene = assembly?.scene { countVisitorChanges(since: visit, in: scene) }
-        if !wasHome, assembly?.scene.homeDone == true { visitorWentHome(at: time) }
+        if !wasHome, assembly?.scene.idle.homeDone == true { visitorWentHome(at: time) }
         reportPage()
     }
 
-    public var displayPowered: Bool { !(assembly?.scene.isBlanked ?? false) }
+    public var displayPowered: Bool { !(assembly?.scene.idle.isBlanked ?? false) }
 
     public var currentPageTitle: String? {
         assembly.map { config.pages[$0.scene.currentPage].title }

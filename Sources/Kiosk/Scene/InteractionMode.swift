@@ -11,13 +11,13 @@ public enum InteractionMode: Sendable, Equatable {
     /// gestures act until it ends, even if the opening hours darken the display under it
     /// (the fingers hold the page until they lift).
     case pinching
-    /// The display is dark (`isBlanked`, Idle/): a touch wakes it when it may, and the rest
+    /// The display is dark (`IdleState.isBlanked`, Idle/): a touch wakes it when it may, and the rest
     /// of its sequence is swallowed.
     case asleep
     /// The touch sequence under way woke the display, left the attract page or toggled
-    /// speech mode (`swallowingSequence`): nothing acts until every finger lifts.
+    /// speech mode (`SceneGestures.swallowing`): nothing acts until every finger lifts.
     case swallowing
-    /// The attract page is shown (`attracting`, Idle/): the next touch brings the first
+    /// The attract page is shown (`IdleState.attracting`, Idle/): the next touch brings the first
     /// page and does nothing else.
     case attract
     /// The link card is up (`LinkCard.isPresented`, LinkCard/): a tap outside closes it.
@@ -37,9 +37,9 @@ extension KioskScene {
     public var mode: InteractionMode {
         if speech?.isOn == true { return .speech }
         if textZoom.pinch != nil { return .pinching }
-        if isBlanked { return .asleep }
-        if swallowingSequence { return .swallowing }
-        if attracting { return .attract }
+        if idle.isBlanked { return .asleep }
+        if gestures.swallowing { return .swallowing }
+        if idle.attracting { return .attract }
         if links.card.isPresented { return .card }
         if menu.isPresented { return .menu }
         return .browsing
@@ -86,18 +86,18 @@ extension KioskScene {
     /// otherwise whatever was caught settles.
     private func endSequence(at time: Double) {
         releaseLink()
-        if swallowingSequence {
-            swallowingSequence = false
+        if gestures.swallowing {
+            gestures.swallowing = false
             return
         }
-        activeAxis = nil
+        gestures.activeAxis = nil
         releaseDrags(at: time)
     }
 
     /// A second finger landed on a pan (or the touches were cancelled): the pulls let go,
     /// the page settles, no link stays pressed.
     private func cancelPans(at time: Double) {
-        activeAxis = nil
+        gestures.activeAxis = nil
         tablePans.end()
         endSheetPan()
         releaseDrags(at: time)

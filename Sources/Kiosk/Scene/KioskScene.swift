@@ -9,9 +9,11 @@ import Touch
 /// Scene/InteractionMode.swift), never from a copy of them.
 public final class KioskScene {
     public let config: KioskConfig
+    /// The screen size the scene is laid out for (Scene/ScreenSize.swift).
+    public let screen: ScreenSize
     /// Logical (rotated) screen size in device px.
-    public private(set) var width: Double
-    public private(set) var height: Double
+    public var width: Double { screen.width }
+    public var height: Double { screen.height }
     /// Device px per logical px.
     public let scale: Double
 
@@ -23,13 +25,8 @@ public final class KioskScene {
     public internal(set) var menu = MenuFade()
     /// Links, the history, the QR card and the back pull (Links/, LinkCard/, BackAffordance/).
     public internal(set) var links: LinkState
-    /// The display is dark (idle blanking, the opening hours): a touch wakes it (Idle/).
-    public internal(set) var isBlanked = false
-    /// The attract page is on screen (Idle/KioskScene+Attract.swift): the next touch goes home.
-    public internal(set) var attracting = false
-    /// The opening hours have the display off (`[display] on / off`): the runtime says so
-    /// from its wall clock; a touch may wake the display for `config.outOfHoursWake`.
-    public private(set) var isScheduledOff = false
+    /// The idle timers, the dark display and the attract page (Idle/IdleState.swift).
+    public internal(set) var idle: IdleState
     /// Bumped whenever the page content or its layout must be drawn again from scratch.
     public internal(set) var contentGeneration = 0
     /// The visitor's text size and the pinch changing it (Pinch/KioskScene+Pinch.swift).
@@ -39,6 +36,8 @@ public final class KioskScene {
     public let content: PageContent
     /// Tables wider than the column, panned sideways inside their window (Tables/).
     public internal(set) var tablePans = WideTablePans()
+    /// The clips of the page shown, playing or paused (Clips/).
+    public let clips = ClipPlayback()
     /// A one-finger drag across a zoomed PDF sheet (PDF/SheetPan.swift).
     var sheetPan: SheetPan?
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
@@ -47,39 +46,19 @@ public final class KioskScene {
     /// The languages of the site's pages, for the menu's language choice (Languages/).
     public let siteLanguages: SiteLanguages
 
-    private var recognizer: GestureRecognizer
-    private var gestures: [Gesture] = []
+    /// The recogniser and where the touch sequence stands (Scene/SceneGestures.swift).
+    var gestures: SceneGestures
     /// What the recogniser made of the last touch event handled, or of the last `advance`
     /// (a pinch frame is judged when time moves on).
-    public var lastGestures: [Gesture] { gestures }
+    public var lastGestures: [Gesture] { gestures.last }
     /// The recogniser's thresholds.
-    public var gestureConfig: GestureConfig { recognizer.config }
-    private(set) var lastTouchTime: Double
-    /// When the display last came on by a touch or the opening hours: it goes dark again
-    /// a blank period after the later of this and the last touch.
-    var poweredOnAt: Double
-    var homeDone = true
-    /// The touch sequence under way woke the display, left the attract page or toggled
-    /// speech mode: it does nothing else until every finger lifts (`InteractionMode.swallowing`).
-    var swallowingSequence = false
-    var activeAxis: PanAxis?
+    public var gestureConfig: GestureConfig { gestures.recognizer.config }
     /// Called with every gesture once the scene has applied it: the runtime's alone (it
     /// counts them and passes them on, `KioskRuntime.onGesture`), set as it takes the scene.
     var onGesture: ((Gesture) -> Void)?
     /// Speech mode (Speech/KioskScene+Speech.swift): nil without a speech output or when
-    /// `[speech] enabled = false`. Every touch goes to `speechInput` first.
+    /// `[speech] enabled = false`. Every touch goes to its `input` first.
     public internal(set) var speech: SpeechMode?
-    var speechInput = SpeechTouchInput()
-    /// The page, layout and width speech mode's blocks were taken from.
-    var speechPageKey: SpeechPageKey?
-    /// The page whose ring item a finger last rested on in speech mode.
-    var speechMenuItem: Int?
-    /// The language pill a finger last rested on in speech mode (index into `siteLanguages`).
-    var speechLanguageItem: Int?
-    /// The spoken warning before the idle reset was given (cleared by a touch).
-    var idleWarned = false
-    /// The menu switch a finger last rested on in speech mode (Menu/KioskScene+Switches.swift).
-    var speechMenuSwitch: MenuSwitch?
     /// A menu switch was tapped (or double-tapped in speech mode): the runtime changes
     /// the visitor's choice and assembles the kiosk for it.
     public var onVisitorSwitch: ((MenuSwitch, Double) -> Void)?
@@ -93,24 +72,22 @@ public final class KioskScene {
     /// - Parameters:
     ///   - content: the pages (the renderer draws this same object).
     ///   - pixelsPerMillimetre: the panel's density (links' hit areas); nil: from `dpi`.
-    public init(config: KioskConfig, content: PageContent, width: Int, height: Int, scale: Double,
+    ///   - screen: the size laid out for, shared with `content` where it reads it.
+    public init(config: KioskConfig, content: PageContent, screen: ScreenSize, scale: Double,
                 pixelsPerMillimetre: Double? = nil, gestureConfig: GestureConfig, time: Double) {
         self.config = config
         self.content = content
-        self.width = Double(width)
-        self.height = Double(height)
+        self.screen = screen
         self.scale = scale
         siteLanguages = SiteLanguages(pages: config.pages)
-        recognizer = GestureRecognizer(config: gestureConfig)
+        gestures = SceneGestures(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
         let density = pixelsPerMillimetre.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         links = LinkState(scale: scale, pixelsPerMillimetre: density ?? config.display.dpi / 25.4)
-        vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
-        horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
-        lastTouchTime = time
-        poweredOnAt = time
-        gestures.reserveCapacity(16)
-        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: 0), at: time)
+        vertical = KineticScroller(viewport: screen.height, contentLength: screen.height)
+        horizontal = KineticScroller(viewport: screen.width, contentLength: screen.width)
+        idle = IdleState(time: time)
+        vertical.setGeometry(viewport: height, contentLength: pageLength(of: 0), at: time)
         showAttract(at: time)
     }
 
@@ -129,14 +106,6 @@ public final class KioskScene {
     /// Pull progress: the resisted horizontal offset over the affordance's width.
     public func pullProgress(at time: Double) -> Double {
         max(0, horizontal.offset(at: time)) / affordance.width
-    }
-
-    public func resize(width: Int, height: Int, at time: Double) {
-        self.width = Double(width)
-        self.height = Double(height)
-        horizontal = KineticScroller(viewport: self.width, contentLength: self.width)
-        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: currentPage), at: time)
-        contentGeneration += 1
     }
 
     /// Content changed (config reload): keep the page index when it still exists.
@@ -158,9 +127,9 @@ public final class KioskScene {
     public func advance(to time: Double) {
         vertical.advance(to: time)
         horizontal.advance(to: time)
-        gestures.removeAll(keepingCapacity: true)
-        recognizer.advance(to: time, into: &gestures)
-        apply(gestures)
+        gestures.advance(to: time)
+        apply(gestures.last)
+        advanceClips(to: time)
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
         }
@@ -169,15 +138,16 @@ public final class KioskScene {
     /// The next moment something happens without a touch: a gesture timeout or an idle action.
     public func nextDeadline() -> Double? {
         // The earliest of these, kept as it goes (asked every loop turn: no array).
-        var next = earliest(recognizer.nextDeadline, speechInput.nextDeadline)  // the two-finger hold
+        var next = earliest(gestures.recognizer.nextDeadline, speech?.input.nextDeadline)  // the two-finger hold
+        next = earliest(next, clips.nextWake)  // a playing clip's next frame
         // A finger resting on the glass is not idle: the idle clock restarts when it
         // lifts. (Answering a deadline already past here would make the loop spin.)
-        guard recognizer.activeTouchCount == 0 else { return next }
-        if !homeDone, config.idle.homeAfter > 0 {
-            next = earliest(next, lastTouchTime + homeAfter)
-            if let warning = idleWarningAt(lastTouch: lastTouchTime), !idleWarned { next = earliest(next, warning) }
+        guard gestures.noFingerDown else { return next }
+        if !idle.homeDone, config.idle.homeAfter > 0 {
+            next = earliest(next, idle.lastTouchTime + homeAfter)
+            if let warning = idleWarningAt(lastTouch: idle.lastTouchTime), !idle.warned { next = earliest(next, warning) }
         }
-        if !isBlanked, blankPeriod > 0 { next = earliest(next, max(lastTouchTime, poweredOnAt) + blankPeriod) }
+        if !idle.isBlanked, blankPeriod > 0 { next = earliest(next, idle.blankDeadline(period: blankPeriod)) }
         return next
     }
 
@@ -185,39 +155,40 @@ public final class KioskScene {
     public func deadlineReached(at time: Double) {
         advance(to: time)
         speechDeadlineReached(at: time)
-        if !homeDone, !idleWarned, let warning = idleWarningAt(lastTouch: lastTouchTime), time >= warning, recognizer.activeTouchCount == 0 {
-            idleWarned = true
-            speech?.warnIdle(seconds: Int((lastTouchTime + homeAfter - time).rounded()))
+        let lastTouch = idle.lastTouchTime
+        if !idle.homeDone, !idle.warned, let warning = idleWarningAt(lastTouch: lastTouch), time >= warning, gestures.noFingerDown {
+            idle.warned = true
+            speech?.warnIdle(seconds: Int((lastTouch + homeAfter - time).rounded()))
         }
-        if !homeDone, config.idle.homeAfter > 0, time >= lastTouchTime + homeAfter, recognizer.activeTouchCount == 0 {
+        if !idle.homeDone, config.idle.homeAfter > 0, time >= lastTouch + homeAfter, gestures.noFingerDown {
             goHome(at: time)
         }
-        if !isBlanked, blankPeriod > 0, time >= max(lastTouchTime, poweredOnAt) + blankPeriod, recognizer.activeTouchCount == 0 {
-            isBlanked = true
+        if !idle.isBlanked, blankPeriod > 0, time >= idle.blankDeadline(period: blankPeriod), gestures.noFingerDown {
+            idle.isBlanked = true
         }
     }
 
     /// Seconds without touch before the display goes dark: the idle `blank_after` in
     /// opening hours, the out-of-hours wake period outside them.
-    var blankPeriod: Double { isScheduledOff ? config.outOfHoursWake : config.idle.blankAfter }
+    var blankPeriod: Double { idle.isScheduledOff ? config.outOfHoursWake : config.idle.blankAfter }
 
     /// The opening hours turned the display off or on at `time`. Off: dark at once
     /// (the panel is powered off; nothing is drawn). On: lit, and idle blanking counts
     /// from now, not from a touch the evening before.
     public func setScheduledOff(_ off: Bool, at time: Double) {
-        guard off != isScheduledOff else { return }
-        isScheduledOff = off
+        guard off != idle.isScheduledOff else { return }
+        idle.isScheduledOff = off
         if off {
-            isBlanked = true
-        } else if isBlanked {
-            isBlanked = false
-            poweredOnAt = time
+            idle.isBlanked = true
+        } else if idle.isBlanked {
+            idle.isBlanked = false
+            idle.poweredOnAt = time
         }
     }
 
     /// Back to the first page's top with the menu hidden (idle `home_after`).
     public func goHome(at time: Double) {
-        homeDone = true
+        idle.homeDone = true
         menu.hideImmediately(at: time)
         horizontal.jump(to: 0)
         affordance = PullAffordance(width: affordance.width, height: affordance.height, dotWidth: affordance.dotWidth)
@@ -227,6 +198,7 @@ public final class KioskScene {
         speech?.reset()
         if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
         visitor.reset()
+        clips.stopAll()  // the first page's own clips too: home shows posters
         show(page: 0, at: time)
         showAttract(at: time)
     }
@@ -235,22 +207,19 @@ public final class KioskScene {
 
     public func handle(_ event: TouchEvent) {
         let time = event.time
-        gestures.removeAll(keepingCapacity: true)
-        recognizer.handle(event, into: &gestures)
-        lastTouchTime = time
-        homeDone = false
-        idleWarned = false
+        gestures.handle(event)
+        idle.touched(at: time)
         // Speech mode sees every touch first; while it is on, the sighted gestures are
         // recognised (so the recogniser's sequence stays whole) but not applied. The
         // others go to the handler of the scene's mode (Scene/InteractionMode.swift).
         if handleSpeech(event) { return }
-        apply(gestures)
+        apply(gestures.last)
     }
 
     /// Takes over what the visitor sees from another scene (a reload rebuilt the kiosk):
     /// the same page at the same scroll offset, the menu as it was, nothing in flight.
     public func carryOver(page index: Int, offset: Double, menuPresented: Bool, at time: Double) {
-        attracting = false
+        idle.attracting = false
         show(page: index, at: time)
         vertical.jump(to: offset)
         if menuPresented { menu.showImmediately(at: time) } else { menu.hideImmediately(at: time) }
@@ -259,16 +228,16 @@ public final class KioskScene {
     /// Takes over the idle timer of the scene this one replaces (a reload, a visitor's
     /// switch): a fresh scene counts as gone home, and would never reset the visit.
     public func carryOverIdle(from old: KioskScene) {
-        lastTouchTime = old.lastTouchTime
-        homeDone = old.homeDone
-        idleWarned = old.idleWarned
-        poweredOnAt = old.poweredOnAt
+        idle.carryTimers(from: old.idle)
     }
 
     /// Make page `index` current, shown from its top.
     public func show(page index: Int, at time: Double) {
         guard (0..<pageCount).contains(index) else { return }
-        if index != currentPage { contentGeneration += 1 }
+        if index != currentPage {
+            contentGeneration += 1
+            clips.stopAll()
+        }
         currentPage = index
         followPageLanguage()
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: index))

@@ -15,7 +15,7 @@ extension KioskScene {
             pressLink(atX: x, y: y, at: time)
         case let .panBegan(axis, _, _, time):
             releaseLink()  // a drag that starts on a link scrolls
-            activeAxis = axis
+            gestures.activeAxis = axis
             if axis == .horizontal, beginTablePan() {
                 horizontal.endDrag(velocity: 0, at: time)
                 vertical.endDrag(velocity: 0, at: time)
@@ -28,7 +28,7 @@ extension KioskScene {
                 beginSheetPan()
             }
         case let .panChanged(axis, dx, dy, time):
-            guard activeAxis == axis else { return }
+            guard gestures.activeAxis == axis else { return }
             if tablePans.isPanning { dragTablePan(dx: dx); return }
             if axis == .horizontal, dragSheetPan(dx: dx) {
                 if horizontal.isDragging { horizontal.endDrag(velocity: 0, at: time) }
@@ -42,8 +42,8 @@ extension KioskScene {
                 links.back.setProgress(backProgress(at: time), at: time)
             }
         case let .panEnded(axis, dx, dy, vx, vy, time):
-            guard activeAxis == axis else { return }
-            activeAxis = nil
+            guard gestures.activeAxis == axis else { return }
+            gestures.activeAxis = nil
             if tablePans.isPanning { dragTablePan(dx: dx); tablePans.end(); return }
             if axis == .horizontal, dragSheetPan(dx: dx) { endSheetPan(); return }
             endSheetPan()
@@ -62,6 +62,7 @@ extension KioskScene {
             }
         case let .tap(x, y, time):
             releaseDrags(at: time)
+            if toggleClip(atX: x, y: y, at: time) { return }
             followLink(atX: x, y: y, at: time)
         case let .threeFingerTap(_, _, time):
             toggleMenu(at: time)

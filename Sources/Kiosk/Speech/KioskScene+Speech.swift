@@ -21,27 +21,19 @@ public struct SpeechPage: Sendable, Equatable {
     }
 }
 
-/// Which layout speech mode's blocks were taken from: another page, width or content
-/// generation (a pinch, a reload) means they are taken again.
-struct SpeechPageKey: Equatable {
-    var page: Int
-    var generation: Int
-    var width: Double
-}
-
 /// The scene's speech-mode hook: every touch goes to `SpeechTouchInput` first; while
 /// speech mode is on its intents act and the sighted gestures do not (docs/accessibility.md).
 extension KioskScene {
     /// Gives the scene its speech output (the assembly). No speech mode when
     /// `[speech] enabled = false`.
     public func attachSpeech(_ output: SpeechOutput?) {
-        speechPageKey = nil
         guard let output, config.speech.enabled else { speech = nil; return }
-        speech = SpeechMode(output: output, siteLanguage: config.text.language)
+        let mode = SpeechMode(output: output, siteLanguage: config.text.language)
         // The touch input's distances are logical px; touches come in device px.
-        speechInput.slop *= scale
-        speechInput.swipeDistance *= scale
-        speechInput.hold.slop *= scale
+        mode.input.slop *= scale
+        mode.input.swipeDistance *= scale
+        mode.input.hold.slop *= scale
+        speech = mode
     }
 
     /// Speech mode on without a word (a reload rebuilt the scene while it was on).
@@ -56,8 +48,7 @@ extension KioskScene {
     public func headphonesPlugged() {
         guard let speech, !speech.isOn, config.speech.headphoneJack else { return }
         refreshSpeechPage(force: true)
-        speechMenuItem = nil
-        speechMenuSwitch = nil
+        speech.menuFocus = .none
         speech.toggle(on: true)
     }
 
@@ -77,9 +68,9 @@ extension KioskScene {
     func handleSpeech(_ event: TouchEvent) -> Bool {
         guard let speech else { return false }
         let time = event.time
-        for intent in speechInput.handle(event) { apply(intent, at: time) }
+        for intent in speech.input.handle(event) { apply(intent, at: time) }
         guard speech.isOn else { return false }
-        if isBlanked { isBlanked = false }  // a touch wakes the display and is still heard
+        if idle.isBlanked { idle.isBlanked = false }  // a touch wakes the display and is still heard
         return true
     }
 
@@ -89,16 +80,17 @@ extension KioskScene {
     /// its end, and the page would stay drawn scaled), the rest of it is ignored.
     func cancelSightedSequence(at time: Double) {
         textZoom.pinch = nil
-        activeAxis = nil
+        gestures.activeAxis = nil
         releaseDrags(at: time)
         releaseLink()
         affordance.setProgress(0, at: time)
         links.back.setProgress(0, at: time)
-        swallowingSequence = true
+        gestures.swallowing = true
     }
 
     func speechDeadlineReached(at time: Double) {
-        for intent in speechInput.deadlineReached(at: time) { apply(intent, at: time) }
+        guard let speech else { return }
+        for intent in speech.input.deadlineReached(at: time) { apply(intent, at: time) }
     }
 
     private func apply(_ intent: SpeechTouchInput.Intent, at time: Double) {
@@ -106,9 +98,7 @@ extension KioskScene {
         if case .toggle = intent {
             guard config.speech.gesture != "none" else { return }
             if !speech.isOn { refreshSpeechPage(force: true) }
-            speechMenuItem = nil
-            speechLanguageItem = nil
-            speechMenuSwitch = nil
+            speech.menuFocus = .none
             speech.toggle()
             cancelSightedSequence(at: time)
             return
@@ -129,15 +119,15 @@ extension KioskScene {
         case .doubleTap:
             if links.card.isPresented {
                 links.card.dismiss(at: time)
-            } else if menu.isPresented, let item = speechMenuSwitch {
+            } else if menu.isPresented, case let .menuSwitch(item) = speech.menuFocus {
                 onVisitorSwitch?(item, time)
             } else if menu.isPresented {
-                if let language = speechLanguageItem {
+                if case let .language(language) = speech.menuFocus {
                     chooseLanguage(language, at: time)  // the menu stays, as a tap on the pill
                     menuPresentedForSpeech()
                     return
                 }
-                if let item = speechMenuItem {
+                if case let .page(item) = speech.menuFocus {
                     leavePlace(at: time)
                     show(page: item, at: time)
                 }
@@ -161,37 +151,30 @@ extension KioskScene {
 
     /// A finger over the ring or the language pills: the item under it is said once.
     private func exploreMenu(x: Double, y: Double) {
+        guard let speech else { return }
         if let language = languageBar?.item(atX: x, y: y) {
-            guard language != speechLanguageItem else { return }
-            speechLanguageItem = language
-            speechMenuItem = nil
-            speechMenuSwitch = nil
+            guard speech.menuFocus != .language(language) else { return }
+            speech.menuFocus = .language(language)
             let choice = siteLanguages.languages[language]
-            speech?.announceLanguageItem(choice.name, language: choice.tag, index: language, count: siteLanguages.languages.count)
+            speech.announceLanguageItem(choice.name, language: choice.tag, index: language, count: siteLanguages.languages.count)
             return
         }
         if let item = menuSwitches.item(atX: x, y: y) {
-            guard item != speechMenuSwitch else { return }
-            speechMenuSwitch = item
-            speechMenuItem = nil
-            speechLanguageItem = nil
-            speech?.announceSwitch(item, choices: visitor, hint: true)
+            guard speech.menuFocus != .menuSwitch(item) else { return }
+            speech.menuFocus = .menuSwitch(item)
+            speech.announceSwitch(item, choices: visitor, hint: true)
             return
         }
         let pages = ringPages
-        guard let item = ring.item(atX: x, y: y), pages.indices.contains(item), pages[item] != speechMenuItem else { return }
-        speechMenuItem = pages[item]
-        speechLanguageItem = nil
-        speechMenuSwitch = nil
-        speech?.announceMenuItem(config.pages[pages[item]].title, index: item, count: pages.count)
+        guard let item = ring.item(atX: x, y: y), pages.indices.contains(item), speech.menuFocus != .page(pages[item]) else { return }
+        speech.menuFocus = .page(pages[item])
+        speech.announceMenuItem(config.pages[pages[item]].title, index: item, count: pages.count)
     }
 
     /// The menu came up: in speech mode the page shown is said as its item.
     func menuPresentedForSpeech() {
         guard let speech, speech.isOn, pageCount > 0 else { return }
-        speechMenuItem = currentPage
-        speechMenuSwitch = nil
-        speechLanguageItem = nil
+        speech.menuFocus = .page(currentPage)
         let pages = ringPages
         speech.announceMenuItem(config.pages[currentPage].title, index: pages.firstIndex(of: currentPage) ?? 0, count: pages.count)
     }
@@ -206,8 +189,8 @@ extension KioskScene {
     func refreshSpeechPage(force: Bool, announce: Bool = false) {
         guard let speech, (0..<pageCount).contains(currentPage) else { return }
         let key = SpeechPageKey(page: currentPage, generation: contentGeneration, width: textWidth)
-        guard force || key != speechPageKey else { return }
-        speechPageKey = key
+        guard force || key != speech.pageKey else { return }
+        speech.pageKey = key
         let page = content.speechPage(currentPage, width: textWidth)
         speech.showPage(title: config.pages[currentPage].title, language: page.language, blocks: page.blocks,
                         links: page.links, announce: announce)

@@ -29,6 +29,12 @@ public final class SpeechMode {
     public let output: SpeechOutput
     public let siteLanguage: String
     public var enabled: Bool
+    /// The scene's touches as speech mode reads them (every touch goes here first).
+    var input = SpeechTouchInput()
+    /// The page, layout and width the blocks were taken from (`KioskScene.refreshSpeechPage`).
+    var pageKey: SpeechPageKey?
+    /// What a finger last rested on in the menu.
+    var menuFocus = SpeechMenuFocus.none
 
     private var blocks: [PageBlock] = []
     private var linkRects: [[IntRect]] = []
@@ -174,4 +180,24 @@ public final class SpeechMode {
         output.stop()
         output.speak([SpokenText(site.menuItem(title, index: index + 1, count: count), language: site.language)])
     }
+}
+
+/// What a finger in speech mode last rested on in the menu: said once, acted on by a
+/// double tap. One of them at a time.
+enum SpeechMenuFocus: Equatable {
+    case none
+    /// A ring item: the page it shows.
+    case page(Int)
+    /// A language pill (index into the site's languages).
+    case language(Int)
+    /// A visitor switch (Menu/KioskScene+Switches.swift).
+    case menuSwitch(MenuSwitch)
+}
+
+/// Which layout speech mode's blocks were taken from: another page, width or content
+/// generation (a pinch, a reload) means they are taken again.
+struct SpeechPageKey: Equatable {
+    var page: Int
+    var generation: Int
+    var width: Double
 }

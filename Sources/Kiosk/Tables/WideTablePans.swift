@@ -70,7 +70,7 @@ extension KioskScene {
     /// page is pulled as usual (false).
     func beginTablePan() -> Bool {
         guard let down = tablePans.down else { return false }
-        let origin = pageOrigin(at: lastTouchTime)
+        let origin = pageOrigin(at: idle.lastTouchTime)
         guard let hit = content.wideTable(page: currentPage, width: textWidth, atX: Int(down.x) - origin.x, y: Int(down.y) - origin.y)
         else { return false }
         tablePans.begin(page: currentPage, table: hit.index, maxOffset: hit.maxOffset, rightToLeft: hit.rightToLeft)

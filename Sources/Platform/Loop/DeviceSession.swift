@@ -90,7 +90,7 @@ public final class DeviceSession {
         }
 
         let metrics = FrameMetrics(log: log)
-        let loop = try DeviceLoop(system: system, clock: SystemClock(), sink: display, scene: scene,
+        let loop = try DeviceLoop(system: system, clock: SystemClock.shared, sink: display, scene: scene,
                                   notifier: notifier, signalFD: signalFD, log: log)
         loop.metrics = metrics
         loop.delegate = SessionLoopDelegate(kiosk: delegate, display: display, console: console, notifier: notifier,

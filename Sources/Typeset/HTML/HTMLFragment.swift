@@ -145,6 +145,9 @@ struct HTMLConverter {
         switch name {
         case _ where Self.transparent.contains(name):
             siblings(children, depth: depth + 1)
+        case "video":
+            flush()
+            video(node, line: line)
         case _ where Self.hidden.contains(name):
             out.dropped.append(.init(tag: name, line: line, textKept: false))
         case "h1", "h2", "h3", "h4", "h5", "h6":
@@ -280,6 +283,16 @@ struct HTMLConverter {
         // A linked image stays a picture; its link is kept on the alt text only.
         inline.style.remove(.link)
         inlines.append(inline)
+    }
+
+    /// `<video>`: a clip block (ClipSource.init(video:)). Without a source it is dropped
+    /// and listed, like an `<img>` without one.
+    mutating func video(_ node: HTMLNode, line: Int) {
+        guard let clip = ClipSource(video: node) else {
+            out.dropped.append(.init(tag: "video (no src)", line: line, textKept: false))
+            return
+        }
+        emit(.clip(clip), [], line: line)
     }
 
     /// Ends the paragraph (or heading, or code) being collected.

@@ -51,7 +51,13 @@ enum HTMLInlineTag: Equatable {
             case "a": return .open(name: name, effect: HTMLParser.attribute(element, "href").map { .link($0) } ?? .none)
             case "details": return .open(name: name, effect: .ownLine(strong: false))
             case "summary": return .open(name: name, effect: .ownLine(strong: true))
-            case "script", "style", "iframe", "video", "audio", "object", "embed", "svg", "input", "button", "select", "textarea":
+            case "video":
+                // A clip on a line of its own inside a paragraph (`<video …></video>`).
+                guard let clip = ClipSource(video: element) else { return .hidden(name: "video (no src)") }
+                var inline = Inline(clip.caption, .image, url: clip.path)
+                inline.clip = clip
+                return .image(inline)
+            case "script", "style", "iframe", "audio", "object", "embed", "svg", "input", "button", "select", "textarea":
                 return .hidden(name: name)
             default: return .open(name: name, effect: .none)
             }
