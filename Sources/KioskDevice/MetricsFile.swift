@@ -39,8 +39,9 @@ public final class MetricsFile {
 
     struct Snapshot: Equatable {
         var usage: UsageCounters, frames: Int, reload: ContentWatch.Update?, errors: [String: Int], info: [(String, String)]
+        var states: [String: Double]
         static func == (a: Snapshot, b: Snapshot) -> Bool {
-            a.usage == b.usage && a.frames == b.frames && a.reload == b.reload && a.errors == b.errors
+            a.usage == b.usage && a.frames == b.frames && a.reload == b.reload && a.errors == b.errors && a.states == b.states
                 && a.info.map(\.0) == b.info.map(\.0) && a.info.map(\.1) == b.info.map(\.1)
         }
     }
@@ -66,7 +67,17 @@ public final class MetricsFile {
     }
 
     private var snapshot: Snapshot {
-        Snapshot(usage: runtime.usage, frames: loop?.framesPresented ?? 0, reload: lastReload, errors: errors, info: info)
+        Snapshot(usage: runtime.usage, frames: loop?.framesPresented ?? 0, reload: lastReload, errors: errors, info: info, states: states)
+    }
+
+    /// What an alert compares (docs/deploy.md, lectern-alerts.yml): whether the display is
+    /// showing (an output connected and DRM master held), whether the opening hours have
+    /// it on (always, without hours), and, where `[speech]` is on, whether speech works.
+    var states: [String: Double] {
+        let displayOn: Double = loop?.sink.canvas != nil ? 1 : 0
+        var states: [String: Double] = ["lectern_display_on": displayOn, "lectern_opening_hours_open": runtime.scheduledOff ? 0 : 1]
+        if runtime.config.speech.enabled { states["lectern_speech_available"] = runtime.speechOutput != nil ? 1 : 0 }
+        return states
     }
 
     /// `lectern_info`'s labels, for an inventory of the fleet: Lectern's version, the
@@ -149,6 +160,14 @@ public final class MetricsFile {
             out.single("lectern_last_reload_timestamp_seconds", .gauge, help: "Unix time of the last reload or content update.", reload.wallTime)
             out.family("lectern_last_reload_ok", .gauge, help: "Whether the last reload or content update was applied (1) or refused (0), and why.",
                        [([("reason", reload.reason)], reload.ok ? 1 : 0)])
+        }
+        let states = self.states
+        out.single("lectern_display_on", .gauge, help: "1 while the display shows the kiosk (an output connected, DRM master held), else 0.",
+                   states["lectern_display_on"] ?? 0)
+        out.single("lectern_opening_hours_open", .gauge, help: "1 while the opening hours have the display on (always 1 without hours), else 0.",
+                   states["lectern_opening_hours_open"] ?? 1)
+        if let speech = states["lectern_speech_available"] {
+            out.single("lectern_speech_available", .gauge, help: "1 when speech mode can speak (espeak-ng and its voices), 0 when [speech] is on but it cannot.", speech)
         }
         out.family("lectern_info", .gauge,
                    help: "Always 1: Lectern's version, the hash of the site's files on screen, the panel's mode, rotation and the screen as seen.",

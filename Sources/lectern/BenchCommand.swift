@@ -10,12 +10,12 @@ import Typeset
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the rasterizer's kernels, text and the kiosk's frames at 1920x1080 and 1280x800, as ratios to a full-frame memcpy.",
+        abstract: "Time the rasterizer's kernels, text and the kiosk's frames at 1920x1080 and 1280x800, as ratios to a full-frame memcpy and to a full frame streamed to scan-out (stream).",
         discussion: "Build with -c release for meaningful figures: swift build -c release --product lectern"
     )
 
     @Flag(help: "Print one JSON object per line instead of a table.") var json = false
-    @Option(help: "Only cases whose name starts with this prefix (memcpy is always measured).") var filter: String?
+    @Option(help: "Only cases whose name starts with this prefix (memcpy and stream are always measured).") var filter: String?
     @Flag(help: "A few iterations only (for tests; figures are meaningless).") var quick = false
     @Option(help: "Runs of each start case (start.*: this binary started to its first frame).") var startRuns = 10
     // The display's paths for the frame cases, as `[display]` sets them for the kiosk
@@ -30,8 +30,9 @@ struct BenchCommand: ParsableCommand {
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
     static func allCases(scanout: ScanoutTuning = ScanoutTuning()) -> [BenchCase] {
-        [BenchRunner.memcpyCase] + RasterBench.cases + TypesetBenchmarks.cases + FrameScene.benchCases(scanout: scanout)
-            + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases + SearchScene.benchCases
+        [BenchRunner.memcpyCase, BenchRunner.streamCase] + RasterBench.cases + TypesetBenchmarks.cases
+            + FrameScene.benchCases(scanout: scanout) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases
+            + SearchScene.benchCases
     }
 
     func run() throws {
@@ -42,8 +43,9 @@ struct BenchCommand: ParsableCommand {
         // the rest (`--filter start` runs them and start.pdf.warm, `--filter start.pdf` only
         // the in-process one).
         let startNames = StartBench.names.filter { filter == nil || $0.hasPrefix(filter!) }
-        let matching = cases.filter { $0.name != "memcpy" && (filter == nil || $0.name.hasPrefix(filter!)) }
-        if let filter, matching.isEmpty, startNames.isEmpty, !"memcpy".hasPrefix(filter) {
+        let yardsticks = ["memcpy", "stream"]
+        let matching = cases.filter { !yardsticks.contains($0.name) && (filter == nil || $0.name.hasPrefix(filter!)) }
+        if let filter, matching.isEmpty, startNames.isEmpty, !yardsticks.contains(where: { $0.hasPrefix(filter) }) {
             throw CLIUsageError("--filter: no benchmark name starts with '\(filter)' (have: \((cases.map(\.name) + StartBench.names).joined(separator: ", ")))")
         }
         if matching.isEmpty, !startNames.isEmpty { return try runStart(startNames) }
@@ -53,14 +55,17 @@ struct BenchCommand: ParsableCommand {
             for r in results {
                 out += "{\"name\":\"\(r.name)\",\"width\":\(r.width),\"height\":\(r.height),"
                     + "\"median_us\":\(fmt(r.medianMicros)),\"p99_us\":\(fmt(r.p99Micros)),"
-                    + "\"ratio_to_memcpy\":\(fmt(r.ratioToMemcpy, 3)),\"heap_growth_bytes\":\(r.heapGrowthBytes),"
+                    + "\"ratio_to_memcpy\":\(fmt(r.ratioToMemcpy, 3)),\"ratio_to_stream\":\(fmt(r.ratioToStream, 3)),"
+                    + "\"heap_growth_bytes\":\(r.heapGrowthBytes),"
                     + "\"iterations\":\(r.iterations)}\n"
             }
         } else {
-            out += pad("case", 20) + pad("size", 11) + pad("median µs", 12) + pad("p99 µs", 12) + pad("× memcpy", 10) + "heap Δ\n"
+            out += pad("case", 20) + pad("size", 11) + pad("median µs", 12) + pad("p99 µs", 12) + pad("× memcpy", 10)
+                + pad("× stream", 10) + "heap Δ\n"
             for r in results {
                 out += pad(r.name, 20) + pad("\(r.width)x\(r.height)", 11) + pad(fmt(r.medianMicros), 12)
-                    + pad(fmt(r.p99Micros), 12) + pad(fmt(r.ratioToMemcpy, 3), 10) + "\(r.heapGrowthBytes)\n"
+                    + pad(fmt(r.p99Micros), 12) + pad(fmt(r.ratioToMemcpy, 3), 10) + pad(fmt(r.ratioToStream, 3), 10)
+                    + "\(r.heapGrowthBytes)\n"
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))

@@ -250,5 +250,11 @@ extension MetricsExportTests {
         XCTAssertEqual(info.labels, ["version": "9.8.7", "content_version": player.delegate.siteReload.shownVersion,
                                      "panel": "1280x800", "rotation": "90", "screen": "800x1280"])
         XCTAssertEqual(info.labels["content_version"]?.count, 16, "a 64-bit hash in hex")
+        // What the alerts compare: the display showing, the (absent) hours open, speech.
+        let samples = PrometheusText.parse(metrics.render()).samples
+        func value(_ name: String) -> Double? { samples.first { $0.name == name }?.value }
+        XCTAssertEqual(value("lectern_display_on"), 1)
+        XCTAssertEqual(value("lectern_opening_hours_open"), 1, "no hours: always open")
+        XCTAssertEqual(value("lectern_speech_available"), player.runtime.config.speech.enabled ? 0 : nil, "no speech output headless")
     }
 }

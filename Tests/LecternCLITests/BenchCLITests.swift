@@ -20,7 +20,7 @@ final class BenchCLITests: XCTestCase {
         for line in lines {
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             XCTAssertEqual(object["name"] as? String, "shapes.dots")
-            for key in ["width", "height", "median_us", "p99_us", "ratio_to_memcpy"] {
+            for key in ["width", "height", "median_us", "p99_us", "ratio_to_memcpy", "ratio_to_stream"] {
                 XCTAssertNotNil(object[key] as? NSNumber, "\(key) in \(line)")
             }
         }
@@ -35,6 +35,18 @@ final class BenchCLITests: XCTestCase {
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["name"] as? String
         }
         XCTAssertEqual(names, ["start.demo"])
+    }
+
+    /// The stream yardstick is a case of its own (`--filter stream`), and its ratio to
+    /// itself is 1: the targets are stated in it.
+    func testStreamIsMeasuredAndPrinted() throws {
+        let (status, out, _) = try bench(["--quick", "--json", "--filter", "stream"])
+        XCTAssertEqual(status, 0)
+        let objects = try out.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objects.map { $0["name"] as? String }, ["stream", "stream"], out)
+        XCTAssertEqual(objects.map { $0["ratio_to_stream"] as? Double }, [1, 1], out)
+        let (_, table, _) = try bench(["--quick", "--filter", "shapes"])
+        XCTAssertTrue(table.contains("× stream"), table)
     }
 
     func testAnUnknownFilterSaysWhichNamesExist() throws {

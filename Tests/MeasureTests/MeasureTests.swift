@@ -40,5 +40,9 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(results.map(\.name), ["memcpy", "twice"])
         XCTAssertEqual(results[0].ratioToMemcpy, 1)
         XCTAssertGreaterThan(results[1].ratioToMemcpy, 0)
+        XCTAssertGreaterThan(results[1].ratioToStream, 0, "the stream yardstick is timed in every run")
+        let stream = try BenchRunner(quick: true).run([BenchRunner.streamCase], sizes: [(640, 480)], filter: nil)
+        XCTAssertEqual(stream.map(\.name), ["stream"])
+        XCTAssertEqual(stream[0].ratioToStream, 1)
     }
 }
