@@ -72,6 +72,9 @@ let package = Package(
         // Speech mode: espeak-ng synthesises, ALSA plays (voices in espeak-ng-data).
         cLibrary("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev", "espeak-ng-data"]),
         cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
+        // Video clips: libavformat demuxes, libavcodec decodes, libswscale converts and
+        // scales; the module map links all four (libavformat.pc gives the include path).
+        cLibrary("CFFmpeg", pkg: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
         // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
         // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
         .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
@@ -96,7 +99,7 @@ let package = Package(
 
         // Pure logic.
         .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
-        .target(name: "Typeset", dependencies: ["Raster", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Typeset", dependencies: ["Raster", "Video", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
         .target(name: "TouchRecording", dependencies: ["Touch", "TextFile", .product(name: "Yams", package: "Yams")]),
@@ -106,7 +109,7 @@ let package = Package(
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Touch", "Geometry", "Measure", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages", "Search", "Keyboard",
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Video", "Touch", "Geometry", "Measure", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages", "Search", "Keyboard",
                                       .product(name: "Logging", package: "swift-log")]),
 
         // Search: the site's full-text index (SQLite FTS5) and the queries a visitor types;
@@ -116,6 +119,10 @@ let package = Package(
         // The on-screen keyboard's logic: layouts read from libxkbcommon's keymaps, key
         // geometry for the panel's density, hit testing, backspace repeat, long press.
         .target(name: "Keyboard", dependencies: ["CXKBCommon"]),
+
+        // Video clips: probe, a decoder on its own thread into a bounded queue, timing
+        // against the loop's clock, each shown frame converted and scaled by libswscale.
+        .target(name: "Video", dependencies: ["Raster", "CFFmpeg"]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),
@@ -162,7 +169,7 @@ let package = Package(
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
         .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Geometry", "Kiosk", "KioskHeadless", "Display",
-                                                   "PDFPages", "Speech", "CTurboJPEG", "LecternLog",
+                                                   "PDFPages", "Speech", "Video", "CTurboJPEG", "LecternLog",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
@@ -192,6 +199,7 @@ let package = Package(
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "Raster", "LecternTestSupport"]),
         .testTarget(name: "SearchTests", dependencies: ["Search"]),
         .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "CXKBCommon"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),

@@ -92,15 +92,16 @@ public struct FrameDescription: Equatable, Sendable {
 /// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
 /// the box changes (position inside it, size, colour).
 public struct Decorations: Equatable, Sendable {
-    public static let capacity = 5
-    private var boxes = InlineArray<5, IntRect>(repeating: .zero)
-    private var tags = InlineArray<5, Int>(repeating: 0)
+    public static let capacity = 7
+    private var boxes = InlineArray<7, IntRect>(repeating: .zero)
+    private var tags = InlineArray<7, Int>(repeating: 0)
     public private(set) var count = 0
 
     public init() {}
 
     /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
-    /// pull dots, a pressed link and speech mode's focus ring).
+    /// pull dots, a pressed link, speech mode's focus ring and the pictures of up to two
+    /// clips on screen).
     public mutating func append(_ box: IntRect, tag: Int) {
         guard count < Self.capacity else { return }
         boxes[count] = box; tags[count] = tag; count += 1

@@ -70,6 +70,19 @@ final class BackgroundWork {
                 log.warning("cannot make the PDF sheets' wake-up pipe (\(error)); PDF pages stay on their placeholders")
             }
         }
+        wakeForClips(runtime: runtime, system: system, log: log)
+    }
+
+    /// Clips' decoders announce frames through a pipe of their own; the loop's next turn
+    /// takes the frames due (nothing to collect: the runtime's deadline is the clip's).
+    private func wakeForClips(runtime: KioskRuntime, system: SystemCalls, log: Logger) {
+        do {
+            let pipe = try WakePipe(system: system)
+            wakes.append(Wake(pipe: pipe, collect: { _ in }))
+            runtime.clipWake = pipe.wake
+        } catch {
+            log.warning("cannot make the clips' wake-up pipe (\(error)); clips show their poster only")
+        }
     }
 
     /// The first frame is on screen: build the search index now, off the loop.

@@ -51,6 +51,7 @@ public struct Document: Sendable, Equatable {
     public static func markdown(_ text: String, baseDirectory: String? = nil) -> Document {
         var document = MarkdownReader.read(text)
         document.baseDirectory = baseDirectory
+        document.recognizeClips()
         return document
     }
 
@@ -163,6 +164,8 @@ struct Block: Sendable, Equatable {
         /// Indented or fenced code: monospace, one line per source line, tabs expanded.
         case code
         case image(path: String, alt: String)
+        /// A video clip, laid out like a picture (its poster or first frame).
+        case clip(ClipSource)
         case rule
         case table(Table)
     }
@@ -233,6 +236,8 @@ struct Inline: Sendable, Equatable {
     var url: String?
     /// An HTML `<img>`'s width and height attributes (nil: the picture's own size).
     var imageSize: HTMLImageSize?
+    /// An HTML `<video>` read inline: shown as a clip block when alone in its paragraph.
+    var clip: ClipSource?
 
     init(_ text: String, _ style: Style = [], url: String? = nil) {
         self.text = text

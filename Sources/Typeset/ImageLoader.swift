@@ -21,7 +21,8 @@ public enum ImageLoader {
         return try Image(contentsOfFile: file, fittingIn: width, ImageLimits.maxSide, scale: scale)
     }
 
-    /// The local files of `document`'s images (block and inline), resolved, each once:
+    /// The local files of `document`'s images (block and inline) and clips (and their
+    /// posters), resolved, each once:
     /// what the content watcher watches beside the page itself.
     public static func files(in document: Document) -> [String] {
         var seen = Set<String>()
@@ -29,6 +30,7 @@ public enum ImageLoader {
         for block in document.blocks {
             var paths: [String] = []
             if case let .image(path, _) = block.kind { paths.append(path) }
+            if case let .clip(clip) = block.kind { paths += [clip.path] + (clip.poster.map { [$0] } ?? []) }
             paths += block.inlines.compactMap { $0.style.contains(.image) ? $0.url : nil }
             for path in paths {
                 if let file = resolve(path, relativeTo: document.baseDirectory), seen.insert(file).inserted { files.append(file) }

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import TextFile
+import Video
 
 /// Turns a document's blocks into a `PageLayout`, top to bottom: each block is shaped,
 /// broken into lines that fit its width (indented for lists and quotes) and stacked
@@ -29,6 +30,7 @@ struct LayoutBuilder {
     var glyphs: [PageLayout.PlacedGlyph] = []
     var rects: [PageLayout.PlacedRect] = []
     var images: [PlacedImage] = []
+    var clips: [PlacedClip] = []
     var blocks: [BlockExtent] = []
     /// Task boxes drawn once per layout and placed wherever a task item is.
     var taskBoxes: [Bool: Image] = [:]
@@ -98,6 +100,14 @@ struct LayoutBuilder {
                 // The alt text stands in for an image that cannot be shown.
                 firstBaseline = addParagraph([altText(alt, path: path)], base: TextAttributes(color: .muted), x: x0, width: w)
             }
+        case let .clip(source):
+            if !addClip(source, x: x0, width: w, alignment: block.alignment) {
+                // The caption and the reason stand in for a clip that cannot be shown.
+                let reason = ImageLoader.resolve(source.path, relativeTo: baseDirectory).map { file in
+                    do { _ = try ClipProbe.probe(path: file); return "" } catch { return " (\(error))" }
+                } ?? ""
+                firstBaseline = addParagraph([altText(source.caption + reason, path: source.path)], base: TextAttributes(color: .muted), x: x0, width: w)
+            }
         case .rule:
             let thickness = max(1, (em / 12).rounded())
             rects.append(.init(rect: IntRect(x: Int(x0), y: Int(y + em / 2), width: Int(w), height: Int(thickness)), color: .muted))
@@ -126,6 +136,7 @@ struct LayoutBuilder {
                                 links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors,
                                 blocks: blocks, chains: typesetter.openChains, wideTables: wideTables)
         layout.bodyColumn = Int(bodyLeft.rounded())..<Int((bodyLeft + bodyWidth).rounded())
+        layout.clips = clips
         return layout
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// One block of a laid-out page as speech mode reads it: what kind of block it is, its
@@ -12,6 +13,8 @@ public struct PageBlock: Sendable, Equatable {
         case listItem(marker: String?, checked: Bool?)
         case code
         case image(alt: String)
+        /// A video clip: its caption, else its file's name.
+        case clip(caption: String)
         case rule
         /// Cells as text, the header row first.
         case table(rows: [[String]])
@@ -41,6 +44,7 @@ extension PageLayout {
             case let .heading(level): role = .heading(level: level)
             case .code: role = .code
             case let .image(_, alt): role = .image(alt: alt)
+            case let .clip(source): role = .clip(caption: source.caption.isEmpty ? (source.path as NSString).lastPathComponent : source.caption)
             case .rule: role = .rule
             case let .table(table):
                 role = .table(rows: table.rows.map { $0.map { $0.map(\.text).joined().trimmingCharacters(in: .whitespaces) } })

@@ -17,6 +17,8 @@ public final class PageLayout {
     let images: [PlacedImage]
     /// Where each block of the document landed, in document order (PageLayout+Anchor.swift).
     let blocks: [BlockExtent]
+    /// The page's video clips, each where its poster or first frame is drawn (Clips/).
+    public internal(set) var clips: [PlacedClip] = []
     /// The body column's x-range (the measure, centred): where text blocks' lines lie.
     var bodyColumn: Range<Int>?
     let palette: [Color]

@@ -75,6 +75,7 @@ struct RunCommand: ParsableCommand {
             clockSetWatch: { try ClockSetWatch(log: log) },
             status: { session.status($0) },
             dictionaries: .inBackground,
+            softwareVersion: Lectern.version,
             // The search index: built after the first frame, kept beside the PDF cache.
             searchIndex: .directory(SiteSearchText.defaultCacheDirectory()))
         let wiring = KioskWiring(.configuration(kioskConfig, path: config), system: system,

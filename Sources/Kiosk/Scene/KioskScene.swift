@@ -9,9 +9,11 @@ import Touch
 /// Scene/InteractionMode.swift), never from a copy of them.
 public final class KioskScene {
     public let config: KioskConfig
+    /// The screen size the scene is laid out for (Scene/ScreenSize.swift).
+    public let screen: ScreenSize
     /// Logical (rotated) screen size in device px.
-    public private(set) var width: Double
-    public private(set) var height: Double
+    public var width: Double { screen.width }
+    public var height: Double { screen.height }
     /// Device px per logical px.
     public let scale: Double
 
@@ -34,6 +36,8 @@ public final class KioskScene {
     public let content: PageContent
     /// Tables wider than the column, panned sideways inside their window (Tables/).
     public internal(set) var tablePans = WideTablePans()
+    /// The clips of the page shown, playing or paused (Clips/).
+    public let clips = ClipPlayback()
     /// A one-finger drag across a zoomed PDF sheet (PDF/SheetPan.swift).
     var sheetPan: SheetPan?
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
@@ -68,22 +72,22 @@ public final class KioskScene {
     /// - Parameters:
     ///   - content: the pages (the renderer draws this same object).
     ///   - pixelsPerMillimetre: the panel's density (links' hit areas); nil: from `dpi`.
-    public init(config: KioskConfig, content: PageContent, width: Int, height: Int, scale: Double,
+    ///   - screen: the size laid out for, shared with `content` where it reads it.
+    public init(config: KioskConfig, content: PageContent, screen: ScreenSize, scale: Double,
                 pixelsPerMillimetre: Double? = nil, gestureConfig: GestureConfig, time: Double) {
         self.config = config
         self.content = content
-        self.width = Double(width)
-        self.height = Double(height)
+        self.screen = screen
         self.scale = scale
         siteLanguages = SiteLanguages(pages: config.pages)
         gestures = SceneGestures(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
         let density = pixelsPerMillimetre.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         links = LinkState(scale: scale, pixelsPerMillimetre: density ?? config.display.dpi / 25.4)
-        vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
-        horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
+        vertical = KineticScroller(viewport: screen.height, contentLength: screen.height)
+        horizontal = KineticScroller(viewport: screen.width, contentLength: screen.width)
         idle = IdleState(time: time)
-        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: 0), at: time)
+        vertical.setGeometry(viewport: height, contentLength: pageLength(of: 0), at: time)
         showAttract(at: time)
     }
 
@@ -102,14 +106,6 @@ public final class KioskScene {
     /// Pull progress: the resisted horizontal offset over the affordance's width.
     public func pullProgress(at time: Double) -> Double {
         max(0, horizontal.offset(at: time)) / affordance.width
-    }
-
-    public func resize(width: Int, height: Int, at time: Double) {
-        self.width = Double(width)
-        self.height = Double(height)
-        horizontal = KineticScroller(viewport: self.width, contentLength: self.width)
-        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: currentPage), at: time)
-        contentGeneration += 1
     }
 
     /// Content changed (config reload): keep the page index when it still exists.
@@ -133,6 +129,7 @@ public final class KioskScene {
         horizontal.advance(to: time)
         gestures.advance(to: time)
         apply(gestures.last)
+        advanceClips(to: time)
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
         }
@@ -142,6 +139,7 @@ public final class KioskScene {
     public func nextDeadline() -> Double? {
         // The earliest of these, kept as it goes (asked every loop turn: no array).
         var next = earliest(gestures.recognizer.nextDeadline, speech?.input.nextDeadline)  // the two-finger hold
+        next = earliest(next, clips.nextWake)  // a playing clip's next frame
         // A finger resting on the glass is not idle: the idle clock restarts when it
         // lifts. (Answering a deadline already past here would make the loop spin.)
         guard gestures.noFingerDown else { return next }
@@ -200,6 +198,7 @@ public final class KioskScene {
         speech?.reset()
         if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
         visitor.reset()
+        clips.stopAll()  // the first page's own clips too: home shows posters
         show(page: 0, at: time)
         showAttract(at: time)
     }
@@ -235,7 +234,10 @@ public final class KioskScene {
     /// Make page `index` current, shown from its top.
     public func show(page index: Int, at time: Double) {
         guard (0..<pageCount).contains(index) else { return }
-        if index != currentPage { contentGeneration += 1 }
+        if index != currentPage {
+            contentGeneration += 1
+            clips.stopAll()
+        }
         currentPage = index
         followPageLanguage()
         vertical = KineticScroller(viewport: height, contentLength: pageLength(of: index))

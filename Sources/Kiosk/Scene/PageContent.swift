@@ -8,9 +8,10 @@ import Raster
 /// - `PageReading` (Reading/): the measure, the text zoom, anchors kept through a reflow;
 /// - `PageLinks` (Links/): links under a finger, their targets, heading anchors;
 /// - `WideTableContent` (Tables/): tables wider than the column, panned sideways;
-/// - `PageSpeechContent` (Speech/): a page's language, blocks and links for speech mode.
+/// - `PageSpeechContent` (Speech/): a page's language, blocks and links for speech mode;
+/// - `PageClips` (Clips/): the video clips laid out on a page.
 /// The typesetter implements all of it (`TypesetContent`, handing PDF pages to `PDFContent`).
-public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeechContent {
+public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeechContent, PageClips {
     /// Height in device px of page `page`'s content laid out at `width` device px.
     func height(page: Int, width: Double) -> Double
     /// Draw page `page` laid out at `width`, its top-left at (originX, originY),

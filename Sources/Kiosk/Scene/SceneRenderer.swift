@@ -43,6 +43,8 @@ public final class SceneRenderer {
         let pressedLink: Int
         /// A pinch in progress: the page drawn scaled (nil otherwise).
         let pinch: PinchFrame?
+        /// The clips' pictures on the page (Clips/SceneRenderer+Clips.swift).
+        let clips: [ClipDraw]
 
         var page: Int { description.page.page }
         var scrollY: Int { description.scrollY }
@@ -100,6 +102,8 @@ public final class SceneRenderer {
         let box = pressedBox(pressed, page: key.page, pullX: pullX, scrollY: scrollY)
         if !box.isEmpty { decorations.append(box, tag: pressed) }
         addFocusDecoration(to: &decorations, pullX: pullX, scrollY: scrollY)
+        let clips = pinch == nil ? clipDraws(at: time) : []
+        for clip in clips { decorations.append(clip.rect, tag: clip.tag) }
         let content: FrameDescription.Content
         if scene.idle.isBlanked {
             content = .blank
@@ -113,7 +117,7 @@ public final class SceneRenderer {
         }
         let description = FrameDescription(content: content, page: key, scrollY: scrollY, shiftX: pullX, decorations: decorations,
                                            overlays: .init(key: overlays, direct: overlays.cardAlpha == 0))
-        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch)
+        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips)
     }
 
     // MARK: Drawing (through ScenePainter)
@@ -131,6 +135,7 @@ public final class SceneRenderer {
         drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip,
                      tableOffsets: scene.tablePans.offsets(page: state.page))
+        drawClips(state.clips, into: target, clip: clip, shiftX: shiftX)
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
     }
 

@@ -62,6 +62,7 @@ extension KioskScene {
             }
         case let .tap(x, y, time):
             releaseDrags(at: time)
+            if toggleClip(atX: x, y: y, at: time) { return }
             followLink(atX: x, y: y, at: time)
         case let .threeFingerTap(_, _, time):
             toggleMenu(at: time)

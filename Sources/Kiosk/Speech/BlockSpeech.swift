@@ -57,6 +57,7 @@ public struct BlockSpeech: Sendable {
             return said(role(r), block.text)
         case .code: return said(role(p.code), block.text)
         case let .image(alt): return said(role(p.image), alt)
+        case let .clip(caption): return said(role(p.clip), caption)
         case .rule: return said(p.rule, "")
         case let .table(rows):
             let columns = rows.map(\.count).max() ?? 0

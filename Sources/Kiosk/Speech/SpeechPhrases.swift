@@ -16,6 +16,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     let table: String            // %1 rows, %2 columns
     let cell: String             // %1 row, %2 column
     let image: String
+    let clip: String
     let code: String
     let quote: String
     let rule: String
@@ -35,7 +36,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     public static let english = SpeechPhrases(
         language: "en", heading: "heading level %1", link: "link", listItem: "list item %1", bulletItem: "list item",
         checked: "checked", unchecked: "not checked", table: "table, %1 rows, %2 columns", cell: "row %1 column %2",
-        image: "image", code: "code", quote: "quote", rule: "separator", page: "page %1 of %2", endOfPage: "end of page",
+        image: "image", clip: "video", code: "code", quote: "quote", rule: "separator", page: "page %1 of %2", endOfPage: "end of page",
         speechOn: "Speech on. Move one finger over the screen to hear what is under it. Double tap to open it. "
             + "Swipe up or down with two fingers to turn a page. Tap with three fingers to hear the rest of the page. "
             + "Tap with two fingers for the menu. Hold two fingers still to turn speech off.",
@@ -50,7 +51,7 @@ public struct SpeechPhrases: Sendable, Equatable {
     public static let german = SpeechPhrases(
         language: "de", heading: "Überschrift Ebene %1", link: "Link", listItem: "Listenpunkt %1", bulletItem: "Listenpunkt",
         checked: "erledigt", unchecked: "offen", table: "Tabelle, %1 Zeilen, %2 Spalten", cell: "Zeile %1 Spalte %2",
-        image: "Bild", code: "Code", quote: "Zitat", rule: "Trennlinie", page: "Seite %1 von %2", endOfPage: "Ende der Seite",
+        image: "Bild", clip: "Video", code: "Code", quote: "Zitat", rule: "Trennlinie", page: "Seite %1 von %2", endOfPage: "Ende der Seite",
         speechOn: "Sprachausgabe an. Bewegen Sie einen Finger über den Bildschirm, um zu hören, was darunter steht. "
             + "Zweimal tippen öffnet es. Mit zwei Fingern nach oben oder unten wischen blättert. "
             + "Mit drei Fingern tippen liest den Rest der Seite vor. Mit zwei Fingern tippen öffnet das Menü. Zwei Finger still halten schaltet die Sprachausgabe aus.",

@@ -61,7 +61,7 @@ extension LayoutBuilder {
                 if let found = TextDirection.firstStrong(in: Array(cell.lazy.flatMap(\.text.utf16))) { return found }
             }
             return directionPolicy.fallback
-        case .rule, .image: return directionPolicy.explicit ?? directionPolicy.fallback
+        case .rule, .image, .clip: return directionPolicy.explicit ?? directionPolicy.fallback
         case .heading, .paragraph:
             return directionPolicy.direction(of: Array(block.inlines.lazy.flatMap(\.text.utf16)))
         }

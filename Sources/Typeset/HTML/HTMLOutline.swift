@@ -14,6 +14,7 @@ extension HTMLFragment {
             return "paragraph\(align)" + (images > 0 ? " with \(images) image(s)" : "") + (text.isEmpty ? "" : " " + MarkdownOutline.quoted(text))
         case .code: return "code"
         case .image: return "image"
+        case let .clip(source): return "clip " + MarkdownOutline.quoted(source.path)
         case .rule: return "rule"
         case let .table(table): return "table \(table.rows.map(\.count).max() ?? 0) column(s) × \(table.rows.count) row(s)"
         }

@@ -209,7 +209,11 @@ struct MarkdownWalker {
             if quoteDepth > 0 { recognizeTaskInQuote(&content) }
             let images = content.filter { $0.style.contains(.image) }
             let rest = content.filter { !$0.style.contains(.image) && !$0.text.allSatisfy(\.isWhitespace) }
-            if images.count == 1, rest.isEmpty, let image = images.first {
+            if images.count == 1, rest.isEmpty, let clip = images.first?.clip {
+                emit(.clip(clip), [], node)
+            } else if images.count == 1, rest.isEmpty, let image = images.first, let url = image.url, ClipSource.hasClipExtension(url) {
+                emit(.clip(ClipSource(path: url, caption: image.text)), [], node)
+            } else if images.count == 1, rest.isEmpty, let image = images.first {
                 emit(.image(path: image.url ?? "", alt: image.text), [], node)
             } else {
                 emit(.paragraph, content, node)

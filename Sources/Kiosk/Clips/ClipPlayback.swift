@@ -1,0 +1,114 @@
+import Typeset
+import Video
+
+/// The clips playing or paused on the page shown: the one owner of "which clip plays".
+/// A decoder is opened when a clip first plays and closed when its page is left, so a
+/// page of clips costs nothing until one is tapped. Lives on the loop's thread; the
+/// decoders' threads reach the loop only through `wake` (the composition root's pipe).
+public final class ClipPlayback {
+    /// A clip of a page: its page and its place among the page's clips.
+    public struct Key: Hashable, Sendable {
+        public let page: Int
+        public let index: Int
+    }
+
+    final class Entry {
+        let player: ClipPlayer
+        /// The visitor paused it (autoplay does not start it again while it is in view).
+        var pausedByVisitor = false
+        init(player: ClipPlayer) { self.player = player }
+    }
+
+    private(set) var entries: [Key: Entry] = [:]
+    /// Clips that would not open, with the reason (logged once; the poster stays).
+    private(set) var failures: [Key: String] = [:]
+    /// Called from a decoder's thread when frames arrive: on the device, the loop's
+    /// wake-up pipe. Nil: the loop learns of frames at its next turn only (tests poll).
+    public var wake: (@Sendable () -> Void)? {
+        didSet { for entry in entries.values { entry.player.decoder.onFrames = wake } }
+    }
+
+    public init() {}
+
+    public func player(_ key: Key) -> ClipPlayer? { entries[key]?.player }
+
+    /// Whether any clip plays (the loop is woken at its frame times).
+    public var isPlaying: Bool { entries.values.contains { $0.player.isPlaying } }
+
+    /// Frames dropped because the loop was late, over every clip since the page was shown.
+    public var droppedFrames: Int { entries.values.reduce(0) { $0 + $1.player.droppedFrames } }
+
+    /// A tap on `clip`: plays it (opening its decoder the first time) or pauses it.
+    /// Other clips pause: one clip plays at a time. Returns the error when it cannot open.
+    @discardableResult
+    public func toggle(_ key: Key, clip: PlacedClip, at time: Double) -> String? {
+        if let entry = entries[key], entry.player.isPlaying {
+            entry.player.pause(at: time)
+            entry.pausedByVisitor = true
+            return nil
+        }
+        return play(key, clip: clip, at: time, byVisitor: true)
+    }
+
+    /// Starts `clip` (autoplay, or a tap); a finished clip starts again from its beginning.
+    @discardableResult
+    func play(_ key: Key, clip: PlacedClip, at time: Double, byVisitor: Bool) -> String? {
+        if let failure = failures[key] { return failure }
+        for (other, entry) in entries where other != key { entry.player.pause(at: time) }
+        if let entry = entries[key], !entry.player.hasFinished {
+            entry.pausedByVisitor = false
+            entry.player.play(at: time)
+            return nil
+        }
+        do {
+            let decoder = try ClipDecoder(path: clip.file, loops: clip.source.loops)
+            decoder.onFrames = wake
+            let entry = Entry(player: ClipPlayer(decoder: decoder))
+            entries[key] = entry
+            entry.player.play(at: time)
+            return nil
+        } catch {
+            failures[key] = error.description
+            return error.description
+        }
+    }
+
+    /// Autoplay clips in view that the visitor did not pause.
+    func shouldAutoplay(_ key: Key, clip: PlacedClip) -> Bool {
+        guard clip.source.autoplay, clip.info.willPlay, failures[key] == nil else { return false }
+        guard let entry = entries[key] else { return true }
+        return !entry.pausedByVisitor && !entry.player.isPlaying && !entry.player.hasFinished
+    }
+
+    public func pause(_ key: Key, at time: Double) { entries[key]?.player.pause(at: time) }
+
+    /// The page is left (another page, going home, a reload): every decoder closes.
+    public func stopAll() {
+        entries.removeAll()
+        failures.removeAll()
+    }
+
+    /// Tests and the bench: waits, in real time, until each open clip's decoder has filled
+    /// its queue (or ended): the frames of the next moments are there when the clock moves.
+    public func waitUntilBuffered() {
+        for entry in entries.values { entry.player.decoder.waitUntilBuffered() }
+    }
+
+    /// Takes each clip's frame due at `time`; true when a picture on screen changed.
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        var changed = false
+        for entry in entries.values where entry.player.advance(at: time) { changed = true }
+        return changed
+    }
+
+    /// The earliest next frame time of the clips playing; nil when none plays (or none
+    /// has a frame decoded: the decoder's `wake` comes first).
+    public var nextWake: Double? {
+        var next: Double?
+        for entry in entries.values {
+            if let due = entry.player.nextWake { next = min(next ?? due, due) }
+        }
+        return next
+    }
+}

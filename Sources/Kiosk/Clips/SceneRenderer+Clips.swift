@@ -1,0 +1,60 @@
+import Raster
+import Video
+
+/// A clip's picture in a frame: where it is on screen, the decoded frame shown there and
+/// the progress bar's filled width. Equal draws are equal pixels (the same decoded frame,
+/// compared by identity), so the compositor redraws a clip's rectangle only when its
+/// frame or bar changes: a playing clip damages its rectangle alone.
+struct ClipDraw: Equatable {
+    let rect: IntRect
+    let frame: DecodedFrame
+    let player: ClipPlayer
+    /// The bar's filled width in px (its full width is the clip's).
+    let progress: Int
+
+    static func == (a: ClipDraw, b: ClipDraw) -> Bool {
+        a.rect == b.rect && a.frame === b.frame && a.progress == b.progress
+    }
+
+    /// A tag that changes whenever the pixels do (the decoration's).
+    var tag: Int {
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(frame))
+        hasher.combine(progress)
+        return hasher.finalize()
+    }
+}
+
+extension SceneRenderer {
+    /// The progress bar's height in logical px: thin, at the clip's foot.
+    static let clipBarHeight = 4.0
+
+    /// The clips of the page shown with a decoded picture, at `time`.
+    func clipDraws(at time: Double) -> [ClipDraw] {
+        var draws: [ClipDraw] = []
+        for (key, rect, _) in scene.clipsOnScreen(at: time) {
+            guard let player = scene.clips.player(key), let frame = player.current else { continue }
+            draws.append(ClipDraw(rect: rect, frame: frame, player: player, progress: Int((player.progress * Double(rect.width)).rounded())))
+        }
+        return draws
+    }
+
+    /// Each clip's picture (converted and scaled by libswscale into its rectangle) and
+    /// its progress bar, inside `clip` of `canvas` (whose column 0 is screen column `shiftX`).
+    func drawClips(_ draws: [ClipDraw], into canvas: Canvas, clip: IntRect, shiftX: Int) {
+        let theme = scene.config.theme
+        for draw in draws {
+            let rect = draw.rect.offsetBy(dx: -shiftX, dy: 0)
+            var c = canvas
+            c.clip = clip.offsetBy(dx: -shiftX, dy: 0).intersection(rect)
+            guard !c.clip.isEmpty else { continue }
+            do { try draw.player.draw(draw.frame, in: rect, on: c) } catch {
+                Log.warning("\(error)")
+            }
+            let bar = max(1, Int((Self.clipBarHeight * scene.scale).rounded()))
+            let foot = IntRect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar)
+            c.fill(foot, color: theme.muted)
+            c.fill(IntRect(x: rect.x, y: foot.y, width: draw.progress, height: bar), color: theme.accent)
+        }
+    }
+}
