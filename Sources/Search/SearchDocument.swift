@@ -21,11 +21,15 @@ public struct SearchResult: Sendable, Equatable {
     public var page: Int
     public var title: String
     public var snippet: SearchSnippet
+    /// Which passage of the page's text the snippet is from (0: its first; a passage is
+    /// about `SearchIndex.passageLength` characters of whole lines): where the hit is.
+    public var passage: Int
 
-    public init(rank: Int, page: Int, title: String, snippet: SearchSnippet) {
+    public init(rank: Int, page: Int, title: String, snippet: SearchSnippet, passage: Int = 0) {
         self.rank = rank
         self.page = page
         self.title = title
         self.snippet = snippet
+        self.passage = passage
     }
 }

@@ -37,6 +37,12 @@ public struct SearchQuery: Sendable, Equatable {
         words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 
+    /// Any of the words (for the snippet of a page that matched them all, perhaps in
+    /// different passages).
+    var anyWordExpression: String {
+        words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"*" }.joined(separator: " OR ")
+    }
+
     /// Spaces, punctuation, symbols, controls and format characters (the zero-width word
     /// separator among them) end a word; letters, marks and digits make one.
     static func separates(_ scalar: Unicode.Scalar) -> Bool {

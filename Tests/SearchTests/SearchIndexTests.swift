@@ -104,4 +104,23 @@ final class SearchIndexTests: XCTestCase {
         let snippet = try XCTUnwrap(index.search("needle").first?.snippet)
         XCTAssertEqual(snippet.hits, ["needle"])
     }
+
+    func testWordsInDifferentPassagesFindTheirPageAndTheHitsPassageIsNamed() throws {
+        let lines = (0..<200).map { "Line \($0) of the visitor guide about nothing in particular." }
+        var text = lines
+        text[3] = "The cloakroom is by the entrance."
+        text[150] = "Lost property is kept at the cloakroom desk, ask for Zoë Brontë."
+        let documents = [SearchDocument(page: 0, title: "Handbook", text: text.joined(separator: "\n")),
+                         SearchDocument(page: 1, title: "Other", text: "Nothing here about Brontë.")]
+        let index = try XCTUnwrap(SearchIndexStore.open(directory: nil, version: "v", documents: { documents }).index)
+        let results = try index.search("bronte lost")
+        XCTAssertEqual(results.map(\.page), [0])
+        XCTAssertEqual(results[0].snippet.hits, ["Lost", "Brontë"])
+        // Line 150 of 200 lines of about 60 characters: the ninth or so passage of 1,000.
+        XCTAssertGreaterThanOrEqual(results[0].passage, 7)
+        // Words in two different passages (3 and 150) still find the page.
+        XCTAssertEqual(try index.search("entrance bronte").map(\.page), [0])
+        // A title-only hit shows the page's opening.
+        XCTAssertEqual(try index.search("handbook").first?.snippet.text.hasPrefix("Line 0 of the visitor guide"), true)
+    }
 }
