@@ -85,6 +85,8 @@ final class ClipPageTests: XCTestCase {
         }
         XCTAssertEqual(changed, 20, "each frame damages the clip")
         XCTAssertEqual(clip.droppedFrames, 0, "the loop woke at every frame's time")
+        XCTAssertGreaterThanOrEqual(player.runtime.usage.clipFramesShown, 21, "counted for the metrics file")
+        XCTAssertEqual(player.runtime.usage.clipFramesDropped, 0)
     }
 
     func testASecondTapPausesAndNothingRuns() throws {

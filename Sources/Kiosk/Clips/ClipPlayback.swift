@@ -28,6 +28,10 @@ public final class ClipPlayback {
         didSet { for entry in entries.values { entry.player.decoder.onFrames = wake } }
     }
 
+    /// Told the frames shown and dropped at each `advance` that took any (the runtime
+    /// counts them for the metrics file).
+    var onFramesCounted: ((_ shown: Int, _ dropped: Int) -> Void)?
+
     public init() {}
 
     public func player(_ key: Key) -> ClipPlayer? { entries[key]?.player }
@@ -97,9 +101,15 @@ public final class ClipPlayback {
     /// Takes each clip's frame due at `time`; true when a picture on screen changed.
     @discardableResult
     public func advance(to time: Double) -> Bool {
-        var changed = false
-        for entry in entries.values where entry.player.advance(at: time) { changed = true }
-        return changed
+        var shown = 0, dropped = 0
+        for entry in entries.values {
+            let droppedBefore = entry.player.droppedFrames
+            guard entry.player.advance(at: time) else { continue }
+            shown += 1
+            dropped += entry.player.droppedFrames - droppedBefore
+        }
+        if shown > 0 { onFramesCounted?(shown, dropped) }
+        return shown > 0
     }
 
     /// The earliest next frame time of the clips playing; nil when none plays (or none
