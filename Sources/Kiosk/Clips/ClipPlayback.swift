@@ -16,6 +16,8 @@ public final class ClipPlayback {
         let player: ClipPlayer
         /// The visitor paused it (autoplay does not start it again while it is in view).
         var pausedByVisitor = false
+        /// Its decoder stopped on corrupt data (logged once; the last frame stays).
+        var failureLogged = false
         init(player: ClipPlayer) { self.player = player }
     }
 
@@ -110,6 +112,18 @@ public final class ClipPlayback {
         }
         if shown > 0 { onFramesCounted?(shown, dropped) }
         return shown > 0
+    }
+
+    /// Decoders that stopped on corrupt data since the last call, each once: their
+    /// messages (file and codec), for the log. The clip keeps its last frame.
+    public func newFailures() -> [String] {
+        var messages: [String] = []
+        for entry in entries.values where !entry.failureLogged {
+            guard let failure = entry.player.decoder.failure else { continue }
+            entry.failureLogged = true
+            messages.append(failure.description)
+        }
+        return messages
     }
 
     /// The earliest next frame time of the clips playing; nil when none plays (or none
