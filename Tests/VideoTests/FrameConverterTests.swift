@@ -17,7 +17,7 @@ final class FrameConverterTests: XCTestCase {
     static let background: UInt32 = 0x0012_3456
 
     private func firstFrame(of path: String) throws -> DecodedFrame {
-        let decoder = try ClipDecoder(path: path)
+        let decoder = ClipDecoder(path: path)
         decoder.waitUntilBuffered()
         let frame = try XCTUnwrap(decoder.take(1).first)
         XCTAssertEqual(frame.time, 0)

@@ -45,7 +45,7 @@ public final class ClipPlayback {
     public var droppedFrames: Int { entries.values.reduce(0) { $0 + $1.player.droppedFrames } }
 
     /// A tap on `clip`: plays it (opening its decoder the first time) or pauses it.
-    /// Other clips pause: one clip plays at a time. Returns the error when it cannot open.
+    /// Other clips pause: one clip plays at a time. Returns the error when it failed before.
     @discardableResult
     public func toggle(_ key: Key, clip: PlacedClip, at time: Double) -> String? {
         if let entry = entries[key], entry.player.isPlaying {
@@ -66,17 +66,12 @@ public final class ClipPlayback {
             entry.player.play(at: time)
             return nil
         }
-        do {
-            let decoder = try ClipDecoder(path: clip.file, loops: clip.source.loops)
-            decoder.onFrames = wake
-            let entry = Entry(player: ClipPlayer(decoder: decoder))
-            entries[key] = entry
-            entry.player.play(at: time)
-            return nil
-        } catch {
-            failures[key] = error.description
-            return error.description
-        }
+        let decoder = ClipDecoder(path: clip.file, loops: clip.source.loops)
+        decoder.onFrames = wake
+        let entry = Entry(player: ClipPlayer(decoder: decoder))
+        entries[key] = entry
+        entry.player.play(at: time)
+        return nil
     }
 
     /// Autoplay clips in view that the visitor did not pause.
@@ -114,14 +109,19 @@ public final class ClipPlayback {
         return shown > 0
     }
 
-    /// Decoders that stopped on corrupt data since the last call, each once: their
-    /// messages (file and codec), for the log. The clip keeps its last frame.
+    /// Decoders that failed since the last call, each once: their messages (file and
+    /// codec), for the log. A clip that never showed a frame goes back to its poster and
+    /// is not tried again on this page; one that stopped on corrupt data keeps its last frame.
     public func newFailures() -> [String] {
         var messages: [String] = []
-        for entry in entries.values where !entry.failureLogged {
+        for (key, entry) in entries where !entry.failureLogged {
             guard let failure = entry.player.decoder.failure else { continue }
             entry.failureLogged = true
             messages.append(failure.description)
+            if entry.player.current == nil {
+                entries[key] = nil
+                failures[key] = failure.description
+            }
         }
         return messages
     }
