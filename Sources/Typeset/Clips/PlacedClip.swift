@@ -32,6 +32,20 @@ public enum ClipLoader {
     }
 }
 
+extension ClipLoader {
+    /// Why a clip's poster cannot be shown (missing, not a picture Lectern decodes,
+    /// over the caps), or nil: the clip then shows its first frame instead.
+    public static func posterProblem(_ source: ClipSource, in document: Document) -> String? {
+        guard let poster = source.poster else { return nil }
+        do {
+            _ = try ImageLoader.load(path: poster, relativeTo: document.baseDirectory, width: 64, scale: 1)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
 extension LayoutBuilder {
     /// Why a clip cannot be shown, in a few words for the page (`lectern check` gives the
     /// whole message): the refusal or the error, without the path the caption stands for.
