@@ -60,6 +60,17 @@ final class FrameConverterTests: XCTestCase {
         XCTAssertEqual(touched, 0)
     }
 
+    func testTenBitHEVCBarsInMatroska() throws {
+        let clip = try TestClips.make("bars-hevc10.mkv", ["-f", "lavfi", "-i", "smptebars=size=1280x720:rate=25:duration=0.2",
+                                                          "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
+                                                          "-pix_fmt", "yuv420p10le"])
+        let frame = try firstFrame(of: clip)
+        let bitmap = try canvas()
+        let rect = IntRect(x: 0, y: 0, width: 1280, height: 720)
+        try FrameConverter().draw(frame, in: rect, on: bitmap.canvas)
+        assertBars(on: bitmap.canvas, in: rect, sourceWidth: 1280)
+    }
+
     func testFullScreenUpscale() throws {
         let frame = try firstFrame(of: TestClips.barsH264())
         let bitmap = try canvas()
