@@ -78,6 +78,12 @@ let package = Package(
         // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
         // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
         .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
+        // Search: the pages' full-text index (SQLite FTS5, compiled into Debian's libsqlite3).
+        cLibrary("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
+        .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),  // ICU word boundaries (Chinese, Japanese, Thai) for the index and the query
+        // The on-screen keyboard's layouts: xkeyboard-config's keymaps (xkb-data) and the
+        // Compose table's dead-key sequences (long-press alternates) through libxkbcommon.
+        cLibrary("CXKBCommon", pkg: "xkbcommon", apt: ["libxkbcommon-dev", "xkb-data", "libx11-data"]),
         // QR codes of web links, for the visitor to take away on a phone (the link card).
         cLibrary("CQRencode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
         // Hyphenation (TeX patterns, as LibreOffice uses them); Debian ships no .pc for it,
@@ -103,8 +109,16 @@ let package = Package(
         // A frame as the scene describes it, and the painter that draws its layers: what the
         // scene (Kiosk) and the compositor (LoopCore) share, and nothing else.
         .target(name: "Frames", dependencies: ["Raster"]),
-        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Video", "Touch", "Geometry", "Measure", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages",
+        .target(name: "Kiosk", dependencies: ["Spring", "Raster", "Frames", "Typeset", "Video", "Touch", "Geometry", "Measure", "TextFile", "LecternLog", "CTOML", "CQRencode", "PDFPages", "Search", "Keyboard",
                                       .product(name: "Logging", package: "swift-log")]),
+
+        // Search: the site's full-text index (SQLite FTS5) and the queries a visitor types;
+        // pure logic over libsqlite3 and ICU's word boundaries, knowing no page format.
+        .target(name: "Search", dependencies: ["CSQLite", "CWordBreak"]),
+
+        // The on-screen keyboard's logic: layouts read from libxkbcommon's keymaps, key
+        // geometry for the panel's density, hit testing, backspace repeat, long press.
+        .target(name: "Keyboard", dependencies: ["CXKBCommon"]),
 
         // Video clips: probe, a decoder on its own thread into a bounded queue, timing
         // against the loop's clock, each shown frame converted and scaled by libswscale.
@@ -160,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "KioskSpeech", "Speech", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
+                "Spring", "Measure", "Raster", "Typeset", "Touch", "Geometry", "TouchRecording", "Kiosk", "LoopCore", "Platform", "Display", "KioskDevice", "KioskHeadless", "KioskSpeech", "Speech", "Search", "CSystemShim", "TextFile", "LecternLog", "Benchmarks",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -186,10 +200,12 @@ let package = Package(
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Raster", "LecternTestSupport"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
+        .testTarget(name: "KeyboardTests", dependencies: ["Keyboard", "CXKBCommon"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Frames", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Keyboard", "Frames", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "LecternTestSupport", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",

@@ -47,7 +47,7 @@ enum BenchPages {
             + "given at the front desk, and a defibrillator hangs on the wall beside the main entrance, under the clock.",
     ]
 
-    private static func denseMarkdown(sections: Int, images: [String]) -> String {
+    static func denseMarkdown(sections: Int, images: [String]) -> String {
         var out = "# Visitor information\n\n"
         for s in 0..<sections {
             out += "## \(s + 1). " + ["Opening hours", "Ordering items", "Copies and images", "Safety"][s % 4] + "\n\n"

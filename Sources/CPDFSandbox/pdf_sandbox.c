@@ -81,11 +81,7 @@ pid_t pdf_sandbox_spawn(const char *path, char *const argv[], char *const envp[]
         if (ruleset >= 0 && syscall(SYS_landlock_restrict_self, ruleset, 0) == 0) applied |= PDF_SANDBOX_LANDLOCK;
         if (ruleset >= 0) close(ruleset);
 #endif
-        // What the program allocates (brk and private writable mappings), not its address
-        // space: the PDF and fonts it maps read-only are not charged, nor are the
-        // translator mappings of an emulator that runs it (qemu-user's own ~500 MB counted
-        // against RLIMIT_AS and killed pdfinfo on a 100,000-page PDF that needs 16 MB).
-        set_limit(RLIMIT_DATA, limits->memory_bytes);
+        set_limit(RLIMIT_AS, limits->memory_bytes);
         set_limit(RLIMIT_CPU, limits->cpu_seconds);
         set_limit(RLIMIT_FSIZE, limits->file_bytes);
         struct rlimit no_core = { 0, 0 };

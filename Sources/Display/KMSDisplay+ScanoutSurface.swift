@@ -66,7 +66,6 @@ extension KMSDisplay: ScanoutSurface {
             window.top = pan.top
             if !window.scansOutWindow { damageEverything() }
             counts.pans += 1
-            updateWindowCanvas()
             return .none
         case .direct:
             window.left = 0
@@ -137,7 +136,6 @@ extension KMSDisplay: ScanoutSurface {
         window.left = 0
         presenter.owesModeset()
         offsetFramebuffers.removeAll(device: device)
-        updateWindowCanvas()
         damageEverything()
     }
 }

@@ -40,7 +40,6 @@ extension KMSDisplay {
         window.left = 0
         counts.presented = 0
         presenter.owesModeset()
-        updateWindowCanvas()
         damageEverything()
     }
 }

@@ -31,7 +31,6 @@ public final class KMSDisplay: FrameSink {
     public private(set) var shadow: Bitmap?
     /// Which rows of the buffers the screen shows, and how it moves (`PanMethod`).
     var window = PanWindow(method: .copy, screenHeight: 0, shadowHeight: 0)
-    var windowCanvas: Canvas?
     /// Framebuffers made over the buffers at the window's offset (bochs).
     var offsetFramebuffers = OffsetFramebuffers()
     /// What was presented, counted (the exit log, the bench, the tests).
@@ -154,7 +153,6 @@ public final class KMSDisplay: FrameSink {
         shadow = try Bitmap(width: size.width, height: shadowRows)
         output = choice
         presenter.owesModeset()
-        updateWindowCanvas()
         damageEverything()
     }
 
@@ -163,9 +161,11 @@ public final class KMSDisplay: FrameSink {
     /// before `start` (tests set it on a display they drive by hand).
     public var tuning: ScanoutTuning
 
-    func updateWindowCanvas() {
-        guard let shadow else { windowCanvas = nil; return }
-        windowCanvas = try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
+    /// The window's rows of the shadow: made from the two each time (a view, no pixels
+    /// copied), so it cannot lag behind a moved window.
+    var windowCanvas: Canvas? {
+        guard let shadow else { return nil }
+        return try? shadow.canvas.subCanvas(window.rect(width: shadow.width))
     }
 
     /// Marks every pixel of every buffer as needing a copy (new buffers, or the
@@ -257,7 +257,6 @@ public final class KMSDisplay: FrameSink {
     private func releaseBuffers() {
         offsetFramebuffers.removeAll(device: device)
         scanout.release(on: device)
-        windowCanvas = nil
         shadow = nil
         presenter.owesModeset()
     }

@@ -2,7 +2,7 @@ import CRasterKernels
 import Raster
 import Geometry
 
-/// The panel rotation (`Touch.Rotation`, one convention for touch and pixels: the
+/// The panel rotation (`Geometry.Rotation`, one convention for touch and pixels: the
 /// logical picture is turned clockwise by the angle) as the scan-out copy needs it.
 /// With `r90` logical (x, y) lands at physical (H - 1 - y, x), H the logical height.
 extension Rotation {

@@ -20,12 +20,17 @@ final class BackgroundWork {
     private let pdfQueue: PDFRenderQueue?
     /// The dictionaries, when layout goes without one still loading.
     private let dictionaries: HyphenationDictionaries?
+    private let searchIndex: KioskEnvironment.SearchIndexPlace?
+    private unowned let runtime: KioskRuntime
 
-    init(runtime: KioskRuntime, system: SystemCalls, dictionaryLoading: KioskEnvironment.DictionaryLoading, log: Logger) {
+    init(runtime: KioskRuntime, system: SystemCalls, dictionaryLoading: KioskEnvironment.DictionaryLoading,
+         searchIndex: KioskEnvironment.SearchIndexPlace?, log: Logger) {
         // The first frame does not wait for a hyphenation dictionary (German: over a
         // second to load): pages are laid out without it, then again when it is there.
         // The wake is handed over before waiting is turned off, so no arrival is missed;
         // without a pipe layout keeps waiting.
+        self.runtime = runtime
+        self.searchIndex = searchIndex
         var dictionaries: HyphenationDictionaries?
         if dictionaryLoading == .inBackground {
             do {
@@ -40,6 +45,17 @@ final class BackgroundWork {
             }
         }
         self.dictionaries = dictionaries
+        // The search index is built by its own thread after the first frame; a pipe
+        // wakes the loop to take it. Without a pipe there is no search (logged).
+        if searchIndex != nil {
+            do {
+                let pipe = try WakePipe(system: system)
+                wakes.append(Wake(pipe: pipe, collect: { time in runtime.searchIndexArrived(at: time) }))
+                runtime.search.onFinished = pipe.wake
+            } catch {
+                log.warning("cannot make the search index's wake-up pipe (\(error)); search is not available")
+            }
+        }
         // PDF sheets are rendered off the loop; a pipe wakes it when one is ready. The
         // queue is the assembly's when it was built already, else the process's one.
         let assembled = runtime.assembly?.content.pdf?.queue
@@ -69,6 +85,15 @@ final class BackgroundWork {
         }
     }
 
+    /// The first frame is on screen: build the search index now, off the loop.
+    func firstFrameShown() {
+        switch searchIndex {
+        case nil: break
+        case .memory: runtime.buildSearchIndex(directory: nil)
+        case let .directory(path): runtime.buildSearchIndex(directory: path)
+        }
+    }
+
     /// Puts each pipe in the loop's poll.
     func attach(to loop: DeviceLoop) {
         for wake in wakes {
@@ -84,6 +109,11 @@ final class BackgroundWork {
     var isSettled: Bool {
         let sheetsSettled = pdfQueue?.isIdle ?? true
         let dictionariesSettled = !(dictionaries?.isAwaitingArrival ?? false)
-        return sheetsSettled && dictionariesSettled
+        return sheetsSettled && dictionariesSettled && !searchIndexBuilding
+    }
+
+    /// The search index is being built, or built and not yet taken by the loop.
+    private var searchIndexBuilding: Bool {
+        searchIndex != nil && runtime.search.isBuilding
     }
 }

@@ -9,9 +9,10 @@ import Measure
 /// the site, and the directories holding them are watched with inotify (and the
 /// directory of any symlink on the way, so a `current` symlink switched to a new
 /// release is seen). Events only note the time; once nothing has changed for `settle`
-/// seconds the loop's timer fires, the whole new site is checked as `lectern check`
-/// does, and only a fit site is swapped in through `KioskRuntime.reload` (page, scroll
-/// and menu kept, as SIGHUP does). Nothing is polled: idle, the fd sleeps in the poll.
+/// seconds the loop's timer fires and the change goes to the reload it shares with SIGHUP
+/// (`SiteReload`): the whole new site is checked as `lectern check` does, once per
+/// content version, and only a fit site is swapped in (page, scroll and menu kept).
+/// Nothing is polled: idle, the fd sleeps in the poll.
 ///
 /// A site still arriving waits: a file of the new site opened for writing and not yet
 /// closed, or modified less than `settle` seconds ago (wall clock against its mtime). A
@@ -31,6 +32,8 @@ public final class ContentWatch {
     }
 
     public let runtime: KioskRuntime
+    /// The reload SIGHUP shares: it owns which content version was handled last.
+    public let reload: SiteReload
     public let settle: Double
     let inotify: Inotify
     let wallClock: WallClock
@@ -42,8 +45,8 @@ public final class ContentWatch {
     /// Monotonic time of the check due, or nil: nothing changed since the last check
     /// (or a file of the new site is still open for writing).
     public private(set) var deadline: Double?
-    /// The hash of the site on screen (`SiteCheck.version`).
-    public private(set) var version: String
+    /// The hash of the site on screen (`SiteCheck.version`), as `reload` has it.
+    public var version: String { reload.shownVersion }
     public private(set) var lastUpdate: Update?
     /// Called after every check that found the site changed (applied or refused).
     public var onUpdate: (Update) -> Void = { _ in }
@@ -54,16 +57,15 @@ public final class ContentWatch {
     /// - Parameter calls: inotify (`LinuxFileWatchCalls` on the device).
     /// - Parameter wallClock: for the age of a file (its mtime is wall-clock time) and
     ///   the time of an update.
-    public init(runtime: KioskRuntime, settle: Double, calls: FileWatchCalls, wallClock: WallClock,
+    public init(reload: SiteReload, settle: Double, calls: FileWatchCalls, wallClock: WallClock,
                 log: Logger = .lectern) throws {
-        self.runtime = runtime
+        self.reload = reload
+        runtime = reload.runtime
         self.settle = settle
         self.wallClock = wallClock
         self.log = log
         inotify = try Inotify(calls: calls)
-        let files = SiteCheck.files(of: runtime.config, configPath: runtime.configPath)
-        version = SiteCheck.version(of: files)
-        rewatch(files)
+        rewatch(reload.files)
     }
 
     /// The fd is readable: note what changed; the check waits until things settle.
@@ -90,36 +92,26 @@ public final class ContentWatch {
     /// the display must do (the loop applies it as it applies SIGHUP's).
     public func deadlineReached(at time: Double) -> ReloadEffect {
         deadline = nil
-        guard let configPath = runtime.configPath else { return .nothing }
-        let verdict = SiteCheck.check(configPath: configPath)
-        rewatch(verdict.files)
+        guard let site = reload.siteOnDisk() else { return .nothing }
+        rewatch(site.files)
         // Still arriving? Wait for the writer to close, or for the newest mtime to settle.
-        let open = verdict.files.map(Self.realPath).filter(openWrites.contains)
+        let open = site.files.map(Self.realPath).filter(openWrites.contains)
         if let first = open.first {
             log.info("content watch: \(first) is still being written; waiting for it to be closed")
             return .nothing
         }
-        if let newest = SiteCheck.newestModification(of: verdict.files) {
+        if let newest = SiteCheck.newestModification(of: site.files) {
             let age = wallClock.now() - newest
             if age < settle {
                 deadline = time + (settle - max(0, age))
                 return .nothing
             }
         }
-        let newVersion = SiteCheck.version(of: verdict.files)
-        guard verdict.isFit else {
-            for problem in verdict.problems { log.error("content update: \(problem)") }
-            let reason = verdict.problems.first ?? "not fit to show"
-            log.warning("content update: \(verdict.problems.count) problem(s); keeping the site on screen (version \(version))")
-            record(Update(wallTime: wallClock.now(), ok: false, reason: reason))
-            return .nothing
-        }
-        guard newVersion != version else { return .nothing }
-        let outcome = runtime.reload(at: time)
+        // Nil: this version was handled already (by SIGHUP, or nothing changed).
+        guard let outcome = reload.handle(site, .watch, at: time) else { return .nothing }
+        rewatch(reload.files + site.files)
         switch outcome {
         case .applied:
-            log.info("content update: version \(version) → \(newVersion) shown")
-            version = newVersion
             record(Update(wallTime: wallClock.now(), ok: true, reason: "applied"))
         case let .rejected(reason):
             record(Update(wallTime: wallClock.now(), ok: false, reason: reason.split(separator: "\n").first.map(String.init) ?? reason))
@@ -129,12 +121,9 @@ public final class ContentWatch {
         return runtime.effect(of: outcome)
     }
 
-    /// A SIGHUP reload changed what is on screen: the watcher's version follows it, so
-    /// the next change is compared with the site actually shown.
+    /// SIGHUP handled a change: the files of the site on screen are watched.
     public func siteReloaded() {
-        let files = SiteCheck.files(of: runtime.config, configPath: runtime.configPath)
-        version = SiteCheck.version(of: files)
-        rewatch(files)
+        rewatch(reload.files)
     }
 
     private func record(_ update: Update) {

@@ -42,11 +42,23 @@ public struct KioskEnvironment {
     /// The service's one-line status (systemd's STATUS=): the page on screen, content updates.
     public var status: (String) -> Void
     public var dictionaries: DictionaryLoading
+    /// Lectern's version, for the metrics file's `lectern_info` (`lectern run`: its own).
+    public var softwareVersion: String
+    /// Where the search index is built after the first frame: nil, not at all (a snapshot
+    /// or a test that does not search); `.memory`; or a directory where it is kept per
+    /// content version (`lectern run`: beside the PDF cache).
+    public var searchIndex: SearchIndexPlace?
+
+    public enum SearchIndexPlace: Sendable, Equatable {
+        case memory
+        case directory(String)
+    }
 
     public init(wallClock: WallClock? = nil, speech: ((KioskConfig, Logger) -> SpeechOutput?)? = nil,
                 fileWatch: FileWatchCalls? = nil, writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)? = nil,
                 headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
-                status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout) {
+                status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout,
+                softwareVersion: String = "unknown", searchIndex: SearchIndexPlace? = nil) {
         self.wallClock = wallClock
         self.speech = speech
         self.fileWatch = fileWatch
@@ -55,5 +67,7 @@ public struct KioskEnvironment {
         self.clockSetWatch = clockSetWatch
         self.status = status
         self.dictionaries = dictionaries
+        self.softwareVersion = softwareVersion
+        self.searchIndex = searchIndex
     }
 }

@@ -4,30 +4,44 @@ import Logging
 import LoopCore
 
 /// The kiosk's side of the loop, wired once for `lectern run`, the headless player and
-/// the tests: SIGHUP reloads the runtime (and tells the content watcher and the metrics
-/// file), touch input is made for the display's geometry by `touch` (libinput on the
+/// the tests: SIGHUP reloads the site through the reload it shares with the content
+/// watch (`SiteReload`; and tells the metrics file), touch input is made for the display's geometry by `touch` (libinput on the
 /// device, scripted touches headless), and the panel's density reaches the runtime from
 /// the touchscreen, else from the display.
 public final class KioskLoopDelegate: DeviceLoopDelegate {
     public let runtime: KioskRuntime
     /// Where touches come from; nil: the loop gets no input from the delegate.
     public let touch: TouchInputMaker?
-    /// Told about SIGHUP reloads, so its version follows the site on screen.
+    /// The reload SIGHUP shares with the content watch (one per kiosk).
+    public let siteReload: SiteReload
+    /// Told about SIGHUP reloads, so it watches the files of the site on screen.
     public var watch: ContentWatch?
     /// Counts reloads and writes itself at once after one.
     public var metrics: MetricsFile?
     /// Tools that time start-up (`lectern first-frame`) hear of the first frame here.
     public var onFirstFrame: () -> Void = {}
+    /// Starts the search index's build after the first frame (the runtime builds it again
+    /// after each reload applied).
+    var onFirstFrameForSearch: () -> Void = {}
     var log: Logger { runtime.logger }
 
     public init(runtime: KioskRuntime, touch: TouchInputMaker?) {
         self.runtime = runtime
         self.touch = touch
+        siteReload = SiteReload(runtime: runtime, log: runtime.logger)
+        siteReload.onHandled.append { [unowned self] trigger, outcome in
+            if trigger == .signal { signalHandled(outcome) }
+        }
     }
 
     public func reload(at time: Double) -> ReloadEffect {
-        let outcome = runtime.reload(at: time)
+        let effect = siteReload.signalled(at: time)
         watch?.siteReloaded()
+        return effect
+    }
+
+    /// A change SIGHUP handled, for the metrics file.
+    func signalHandled(_ outcome: KioskRuntime.ReloadOutcome) {
         if let metrics {
             switch outcome {
             case .applied:
@@ -39,7 +53,6 @@ public final class KioskLoopDelegate: DeviceLoopDelegate {
                 break
             }
         }
-        return runtime.effect(of: outcome)
     }
 
     public func makeInput(for geometry: DisplayGeometry) -> InputSource? {
@@ -60,5 +73,8 @@ public final class KioskLoopDelegate: DeviceLoopDelegate {
         return input
     }
 
-    public func firstFrameShown() { onFirstFrame() }
+    public func firstFrameShown() {
+        onFirstFrameForSearch()
+        onFirstFrame()
+    }
 }

@@ -35,17 +35,23 @@ extension KioskRuntime: FrameSource {
         return FrameReport(painter: painter, moving: moving, nextDeadline: next, displayOn: displayPowered)
     }
 
-    /// What an outcome asks of the display owner (SIGHUP and the content watcher alike).
+    /// What an outcome asks of the display owner (SIGHUP and the content watcher alike):
+    /// an applied file, the display as it asks. Whether that changes the display is the
+    /// display's to say (it compares with what it has), not the configurations': a
+    /// rotation a reconfigure failed to apply is asked again by the same file.
     public func effect(of outcome: ReloadOutcome) -> ReloadEffect {
         switch outcome {
         case .rejected, .noFile:
             return .nothing
-        case .applied(_, displayChanged: false):
-            return .redraw
-        case .applied(_, displayChanged: true):
-            return .reconfigure(rotation: config.display.rotation,
-                                mode: config.display.mode.map { ($0.width, $0.height) })
+        case .applied:
+            return displayAsked
         }
+    }
+
+    /// The display the configuration on screen asks for; the sink compares it with what it
+    /// has, so a rotation or mode a reconfigure failed to apply is asked for again.
+    public var displayAsked: ReloadEffect {
+        .reconfigure(rotation: config.display.rotation, mode: config.display.mode.map { ($0.width, $0.height) })
     }
 }
 

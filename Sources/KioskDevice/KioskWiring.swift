@@ -49,11 +49,15 @@ public final class KioskWiring {
         // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
         if let speech = environment.speech { runtime.speechOutput = speech(config, log) }
         delegate = KioskLoopDelegate(runtime: runtime, touch: touch)
-        backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries, log: log)
+        backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries,
+                                        searchIndex: environment.searchIndex, log: log)
+        let backgroundWork = self.backgroundWork
+        delegate.onFirstFrameForSearch = { backgroundWork.firstFrameShown() }
         let wallClock = environment.wallClock ?? SystemWallClock.shared
-        watch = Self.contentWatch(runtime: runtime, calls: environment.fileWatch, wallClock: wallClock, log: log)
+        watch = Self.contentWatch(reload: delegate.siteReload, calls: environment.fileWatch, wallClock: wallClock, log: log)
         if config.metrics.enabled, let write = environment.writeFileAtomically {
-            metrics = MetricsFile(path: config.metrics.path, runtime: runtime, writeAtomically: write, wallClock: wallClock, log: log)
+            metrics = MetricsFile(path: config.metrics.path, runtime: runtime, writeAtomically: write, wallClock: wallClock,
+                                  softwareVersion: environment.softwareVersion, log: log)
         } else {
             metrics = nil
         }
@@ -65,7 +69,7 @@ public final class KioskWiring {
             }
         }
         self.clockSetWatch = clockSetWatch
-        metrics?.watch = watch
+        metrics?.siteReload = delegate.siteReload
         delegate.watch = watch
         delegate.metrics = metrics
         let metrics = self.metrics, status = environment.status
@@ -92,11 +96,11 @@ public final class KioskWiring {
     public var backgroundWorkSettled: Bool { backgroundWork.isSettled }
 
     /// Content that updates itself ([watch]): inotify on the site, checked once it settles.
-    private static func contentWatch(runtime: KioskRuntime, calls: FileWatchCalls?, wallClock: WallClock, log: Logger) -> ContentWatch? {
-        let settings = runtime.config.watch
-        guard runtime.configPath != nil, settings.enabled, let calls else { return nil }
+    private static func contentWatch(reload: SiteReload, calls: FileWatchCalls?, wallClock: WallClock, log: Logger) -> ContentWatch? {
+        let settings = reload.runtime.config.watch
+        guard reload.runtime.configPath != nil, settings.enabled, let calls else { return nil }
         do {
-            let watch = try ContentWatch(runtime: runtime, settle: settings.settle, calls: calls, wallClock: wallClock, log: log)
+            let watch = try ContentWatch(reload: reload, settle: settings.settle, calls: calls, wallClock: wallClock, log: log)
             log.info("content watch: \(watch.watchedPaths.count) path(s) watched, settle \(settings.settle) s, version \(watch.version)")
             return watch
         } catch {

@@ -22,7 +22,10 @@ public final class MetricsFile {
     public let upSince: Double
     public weak var loop: DeviceLoop?
     public var frameMetrics: FrameMetrics?
-    public weak var watch: ContentWatch?
+    /// Which content version is on screen (`lectern_info`).
+    public weak var siteReload: SiteReload?
+    /// Lectern's version (`lectern_info`).
+    public let softwareVersion: String
     public static let interval = 60.0
 
     /// The last reload or content update: (Unix time, ok, reason).
@@ -35,12 +38,18 @@ public final class MetricsFile {
     private var lastWriteError: String?
 
     struct Snapshot: Equatable {
-        var usage: UsageCounters, frames: Int, reload: ContentWatch.Update?, errors: [String: Int], version: String?
+        var usage: UsageCounters, frames: Int, reload: ContentWatch.Update?, errors: [String: Int], info: [(String, String)]
+        static func == (a: Snapshot, b: Snapshot) -> Bool {
+            a.usage == b.usage && a.frames == b.frames && a.reload == b.reload && a.errors == b.errors
+                && a.info.map(\.0) == b.info.map(\.0) && a.info.map(\.1) == b.info.map(\.1)
+        }
     }
 
     public init(path: String, runtime: KioskRuntime, writeAtomically: @escaping (_ text: String, _ path: String) throws -> Void,
-                wallClock: WallClock, secondsSinceStart: () -> Double? = ProcessClock.secondsSinceStart, log: Logger = .lectern) {
+                wallClock: WallClock, secondsSinceStart: () -> Double? = ProcessClock.secondsSinceStart,
+                softwareVersion: String = "unknown", log: Logger = .lectern) {
         self.path = path
+        self.softwareVersion = softwareVersion
         self.runtime = runtime
         self.writeAtomically = writeAtomically
         self.wallClock = wallClock
@@ -57,7 +66,20 @@ public final class MetricsFile {
     }
 
     private var snapshot: Snapshot {
-        Snapshot(usage: runtime.usage, frames: loop?.framesPresented ?? 0, reload: lastReload, errors: errors, version: watch?.version)
+        Snapshot(usage: runtime.usage, frames: loop?.framesPresented ?? 0, reload: lastReload, errors: errors, info: info)
+    }
+
+    /// `lectern_info`'s labels, for an inventory of the fleet: Lectern's version, the
+    /// content version on screen, the panel's mode and how it is mounted (once the
+    /// display is up), and the screen as the visitor sees it.
+    var info: [(String, String)] {
+        var labels = [("version", softwareVersion), ("content_version", siteReload?.shownVersion ?? "")]
+        if let geometry = loop?.sink.geometry {
+            labels.append(("panel", "\(geometry.nativeWidth)x\(geometry.nativeHeight)"))
+            labels.append(("rotation", "\(geometry.rotation.rawValue)"))
+            labels.append(("screen", "\(geometry.logicalWidth)x\(geometry.logicalHeight)"))
+        }
+        return labels
     }
 
     /// When the file is due: now after a reload, a minute after the last write while the
@@ -128,9 +150,9 @@ public final class MetricsFile {
             out.family("lectern_last_reload_ok", .gauge, help: "Whether the last reload or content update was applied (1) or refused (0), and why.",
                        [([("reason", reload.reason)], reload.ok ? 1 : 0)])
         }
-        if let version = watch?.version {
-            out.family("lectern_content_version_info", .gauge, help: "Hash of the site's files on screen.", [([("version", version)], 1)])
-        }
+        out.family("lectern_info", .gauge,
+                   help: "Always 1: Lectern's version, the hash of the site's files on screen, the panel's mode, rotation and the screen as seen.",
+                   [(info, 1)])
         // One sample per title: the counters are kept by title, and node_exporter drops a
         // family's repeated label set with an error (two pages may share a title).
         var seen = Set<String>()

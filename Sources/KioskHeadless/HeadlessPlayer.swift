@@ -190,9 +190,14 @@ public final class HeadlessPlayer {
 enum HeadlessSetupError: Error { case noDisplay }
 
 extension KioskAssembly {
-    /// A headless player over this kiosk, its screen the assembly's size.
+    /// A headless player over this kiosk, its screen the assembly's size as the visitor
+    /// sees it: the panel's mode is that size turned by the configured rotation (a
+    /// portrait 800×1280 kiosk on a panel mounted at 90° has a 1280×800 mode), so the
+    /// canvas, upright, is the assembly's size.
     public func player(log: Logger = Logger(sink: { _ in })) throws -> HeadlessPlayer {
-        try HeadlessPlayer(.assembly(self), width: Int(scene.width), height: Int(scene.height), log: log)
+        let width = Int(scene.width), height = Int(scene.height)
+        let sideways = config.display.rotation == .r90 || config.display.rotation == .r270
+        return try HeadlessPlayer(.assembly(self), width: sideways ? height : width, height: sideways ? width : height, log: log)
     }
 }
 

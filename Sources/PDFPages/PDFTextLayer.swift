@@ -5,7 +5,7 @@ import CHTMLTree
 /// the text pieces and the length of each. Positions are fractions of the page's width
 /// and height, so they fit any rendered size.
 public struct PDFTextLayer: Sendable, Equatable {
-    public struct Box: Sendable, Equatable {
+    public struct Box: Sendable, Equatable, Codable {
         /// Fractions of the page (0…1), top-left origin.
         public var x, y, width, height: Double
         public init(x: Double, y: Double, width: Double, height: Double) {
@@ -13,7 +13,7 @@ public struct PDFTextLayer: Sendable, Equatable {
         }
     }
 
-    public enum Target: Sendable, Equatable {
+    public enum Target: Sendable, Equatable, Codable {
         /// A page of this document, counting from 1.
         case page(Int)
         /// An address outside (http, mailto, tel, …), exactly as written in the PDF.

@@ -1,9 +1,9 @@
 import Foundation
 import SystemCallRetry
 
-/// The poppler programs Lectern runs (never links), each in a `SandboxedProcess`, and
-/// what it reads back from them. A PDF is opened once (`open`: its hash, its page sizes,
-/// its text and links) and its pages rendered one at a time (`renderPage`) into PNG files
+/// The poppler programs Lectern runs (never links), and qpdf for the link annotations,
+/// each in a `SandboxedProcess`, and what it reads back from them. A PDF is opened once
+/// (`open`: its hash, its page sizes, its text and links) and its pages rendered one at a time (`renderPage`) into PNG files
 /// in the cache directory.
 public struct PDFTools: Sendable {
     /// The private cache directory: the renderers' work directory and the only place
@@ -36,6 +36,9 @@ public struct PDFTools: Sendable {
         public var textProblem: String?
         /// The sandbox in effect (from the pdfinfo run), for the log.
         public var sandbox: String
+        /// Why the link annotations (links on pictures and drawings) could not be read:
+        /// the links on text still work.
+        public var annotationProblem: String?
     }
 
     /// The largest PDF file opened.
@@ -62,11 +65,20 @@ public struct PDFTools: Sendable {
                 let htmlRun = try run(pdftohtml, ["-xml", "-i", "-q", "-stdout", "-f", "1", "-l", String(info.pages.count), path],
                                       what: "pdftohtml", outputBytes: PDFTextLayer.maximumBytes)
                 if htmlRun.succeeded {
-                    opened.text = try PDFTextLayer.parse(htmlRun.output)
-                    // Both answers kept, so the next start runs no poppler program for this
-                    // file (the text first: the info's presence says both are there).
+                    let text = try PDFTextLayer.parse(htmlRun.output)
+                    let annotations = linkAnnotations(path: path, pages: info.pages.count, problem: &opened.annotationProblem)
+                    opened.text = annotations.map { text.merged(with: $0) } ?? text
+                    // The answers kept, so the next start runs no program for this file
+                    // (the info last: its presence says the others are there).
                     keep(htmlRun.output, as: answerPath(hash: hash, what: "pdftohtml.xml"))
-                    keep(infoRun.output, as: answerPath(hash: hash, what: "pdfinfo.txt"))
+                    if let annotations, let json = try? JSONEncoder().encode(annotations) {
+                        keep(Array(json), as: answerPath(hash: hash, what: "links.json"))
+                        keep(infoRun.output, as: answerPath(hash: hash, what: "pdfinfo.txt"))
+                    } else if SandboxedProcess.locate("qpdf") == nil {
+                        // Without qpdf the text links are all there is; once installed, the
+                        // missing links.json has the file opened afresh.
+                        keep(infoRun.output, as: answerPath(hash: hash, what: "pdfinfo.txt"))
+                    }
                 } else {
                     opened.textProblem = "pdftohtml \(htmlRun.failure)"
                 }
@@ -77,6 +89,29 @@ public struct PDFTools: Sendable {
             opened.textProblem = "pdftohtml is not installed (Debian package poppler-utils)"
         }
         return opened
+    }
+
+    /// The link annotations of the first `pages` pages, from qpdf's JSON (run in the
+    /// sandbox like the poppler programs); nil, with `problem` said, when qpdf is missing
+    /// or failed.
+    private func linkAnnotations(path: String, pages: Int, problem: inout String?) -> PDFLinkAnnotations? {
+        guard let qpdf = SandboxedProcess.locate("qpdf") else {
+            problem = "qpdf is not installed (Debian package qpdf)"
+            return nil
+        }
+        do {
+            let result = try run(qpdf, ["--json=2", "--json-key=pages", "--json-key=qpdf", path], what: "qpdf",
+                                 outputBytes: PDFLinkAnnotations.maximumJSONBytes)
+            // qpdf exits 3 when it warns about a damaged file it could still read.
+            guard result.succeeded || (result.status == 3 && !result.timedOut && !result.outputTooLarge) else {
+                problem = "qpdf \(result.failure)"
+                return nil
+            }
+            return try PDFLinkAnnotations.parse(result.output, pageLimit: pages)
+        } catch {
+            problem = "\(error)"
+            return nil
+        }
     }
 
     /// Where poppler's answer `what` about a file is kept (the page cap is part of the key:
@@ -93,8 +128,18 @@ public struct PDFTools: Sendable {
               let info = try? PDFInfo.parse(Array(infoBytes)), info.pageCount > 0, !info.pages.isEmpty,
               let text = try? PDFTextLayer.parse(Array(xmlBytes))
         else { return nil }
-        return Opened(path: path, hash: hash, info: info, text: text, textProblem: nil,
-                      sandbox: "none started (pdfinfo's and pdftohtml's answers from the cache)")
+        let sandbox = "none started (pdfinfo's, pdftohtml's and qpdf's answers from the cache)"
+        guard let linkBytes = FileManager.default.contents(atPath: answerPath(hash: hash, what: "links.json")) else {
+            // Kept without link annotations only while qpdf is not installed.
+            guard SandboxedProcess.locate("qpdf") == nil else { return nil }
+            return Opened(path: path, hash: hash, info: info, text: text, textProblem: nil, sandbox: sandbox,
+                          annotationProblem: "qpdf is not installed (Debian package qpdf)")
+        }
+        guard linkBytes.count <= PDFLinkAnnotations.maximumJSONBytes,
+              let annotations = try? JSONDecoder().decode(PDFLinkAnnotations.self, from: linkBytes),
+              annotations.annotations.count <= PDFLinkAnnotations.maximumAnnotations
+        else { return nil }
+        return Opened(path: path, hash: hash, info: info, text: text.merged(with: annotations), textProblem: nil, sandbox: sandbox)
     }
 
     /// Writes `bytes` to `path` whole or not at all (a new name, then renamed).

@@ -10,7 +10,7 @@ import SystemCallRetry
 /// costs one placeholder and never the kiosk.
 public struct SandboxedProcess: Sendable {
     public struct Limits: Sendable, Equatable {
-        /// What the program may allocate (RLIMIT_DATA: heap and private writable mappings).
+        /// The program's address space (RLIMIT_AS).
         public var memoryBytes: UInt64 = 512 << 20
         public var cpuSeconds: UInt64 = 20
         public var fileBytes: UInt64 = 256 << 20
@@ -77,8 +77,11 @@ public struct SandboxedProcess: Sendable {
     /// Runs to the end (or to a limit); `onStart` is told the pid (tests kill it).
     public func run(onStart: (pid_t) -> Void = { _ in }) throws -> Result {
         guard access(executable, X_OK) == 0 else { throw SpawnError.missing(executable) }
-        let env = ["PATH=/usr/bin:/bin", "HOME=\(workDirectory)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+        var env = ["PATH=/usr/bin:/bin", "HOME=\(workDirectory)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
                    "XDG_CACHE_HOME=\(workDirectory)", "TMPDIR=\(workDirectory)"]
+        // Under qemu-user (the arm64 tests on an x86-64 machine) the child is emulated as the
+        // same CPU as its parent; on a board the variable is not set and changes nothing.
+        if let cpu = ProcessInfo.processInfo.environment["QEMU_CPU"] { env.append("QEMU_CPU=\(cpu)") }
         var cArgs: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         var cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }

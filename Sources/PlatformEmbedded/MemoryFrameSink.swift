@@ -44,12 +44,13 @@ public final class MemoryFrameSink: FrameSink {
     public func handleReadable() throws -> Int { 0 }
     public func setPower(on: Bool) { poweredOn = on }
 
-    public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+    public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool {
         let next = mode ?? panel
-        guard rotation != self.rotation || next != panel else { return }
+        guard rotation != self.rotation || next != panel else { return false }
         frame = try Self.canvas(panel: next, rotation: rotation)
         self.rotation = rotation
         panel = next
         reconfigurations += 1
+        return true
     }
 }

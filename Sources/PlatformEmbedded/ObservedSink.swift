@@ -32,7 +32,7 @@ public final class ObservedSink: FrameSink {
 
     public func handleReadable() throws -> Int { try sink.handleReadable() }
     public func setPower(on: Bool) { sink.setPower(on: on) }
-    public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+    public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool {
         try sink.reconfigure(rotation: rotation, mode: mode)
     }
 }

@@ -1,4 +1,5 @@
 import CHyphen
+import CTextShim
 import Foundation
 
 /// Where a word may be hyphenated, from the TeX hyphenation patterns that Debian ships
@@ -82,6 +83,24 @@ public final class Hyphenator: @unchecked Sendable {
             if let first = others.first { return (directory as NSString).appendingPathComponent(first) }
         }
         return nil
+    }
+
+    /// Scripts whose words are not broken with a hyphen at a line's end (abjads written
+    /// right to left, ideographs and syllabaries, scripts without spaces between words):
+    /// a page in such a language needs no hyphenation dictionary.
+    static let scriptsWithoutHyphenation: Set<String> = ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Hani", "Hans", "Hant",
+                                                          "Jpan", "Hira", "Kana", "Kore", "Hang", "Thai", "Laoo", "Khmr",
+                                                          "Mymr", "Tibt"]
+
+    /// Whether text in `tag` is hyphenated at all: false for a language written in one of
+    /// `scriptsWithoutHyphenation` (its script from the tag, else CLDR's likely script
+    /// through ICU: "ar" → Arab, "he" → Hebr, "ja" → Jpan). Unknown: true.
+    public static func isHyphenated(_ tag: String) -> Bool {
+        var code = [CChar](repeating: 0, count: 16)
+        let length = code.withUnsafeMutableBufferPointer { lectern_language_script(tag, $0.baseAddress, Int32($0.count)) }
+        guard length > 0 else { return true }
+        let script = String(decoding: code.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return !scriptsWithoutHyphenation.contains(script)
     }
 
     /// The package that provides dictionaries for `tag`'s language on Debian, for messages.

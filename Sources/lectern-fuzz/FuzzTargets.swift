@@ -23,6 +23,11 @@ enum FuzzTargets {
                 _ = stack.pages(overlapping: 0, 800)
             }
         },
+        "pdf-links": { bytes in
+            if let links = try? PDFLinkAnnotations.parse(Array(bytes), pageLimit: 500) {
+                _ = links.annotations.map(\.target)
+            }
+        },
         "pdf-text": { bytes in
             if let layer = try? PDFTextLayer.parse(Array(bytes)) {
                 _ = layer.pages.prefix(64).map(\.text)

@@ -50,8 +50,8 @@ struct CalibrateCommand: ParsableCommand {
         let source: LibinputTouchSource
         do {
             let backend: LibinputTouchSource.Backend = devicePaths.isEmpty ? .udevSeat(seat) : .devicePaths(devicePaths)
-            source = try LibinputTouchSource(backend: backend, rotation: .r0, nativeWidth: Double(mode.width),
-                                             nativeHeight: Double(mode.height), log: log)
+            source = try LibinputTouchSource(backend: backend, geometry: DisplayGeometry(nativeWidth: mode.width, nativeHeight: mode.height),
+                                             log: log)
         } catch {
             FileHandle.standardError.write(Data("lectern: calibrate: \(error)\n".utf8))
             throw ExitCode(69)

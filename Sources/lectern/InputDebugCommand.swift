@@ -47,8 +47,8 @@ struct InputDebugCommand: ParsableCommand {
         let source: LibinputTouchSource
         do {
             let backend: LibinputTouchSource.Backend = devicePaths.isEmpty ? .udevSeat(seat) : .devicePaths(devicePaths)
-            source = try LibinputTouchSource(backend: backend, rotation: rotation, nativeWidth: Double(width),
-                                             nativeHeight: Double(height), log: log)
+            source = try LibinputTouchSource(backend: backend, geometry: DisplayGeometry(nativeWidth: width, nativeHeight: height, rotation: rotation),
+                                             log: log)
         } catch {
             throw CLIUsageError("input-debug: \(error)")
         }

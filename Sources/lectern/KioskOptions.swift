@@ -11,7 +11,7 @@ struct KioskOptions: ParsableArguments {
     @Option(help: "Configuration file (TOML). Without one, the built-in demo pages are shown.")
     var config: String?
 
-    @Option(help: "Screen size WIDTHxHEIGHT in device pixels (after rotation); 1280×800 works too.")
+    @Option(help: "Screen size WIDTHxHEIGHT in device pixels as the visitor sees it (after [display] rotation: 800x1280 for a portrait kiosk on a 1280x800 panel turned 90°); 1280×800 works too.")
     var size: String = "1280x800"
 
     func screenSize() throws -> (width: Int, height: Int) {

@@ -15,6 +15,7 @@ struct Lectern: ParsableCommand {
             DemoCommand.self,
             SnapshotCommand.self,
             SpeakCommand.self,
+            SearchCommand.self,
             InputDebugCommand.self,
             BenchCommand.self,
             FirstFrameCommand.self,

@@ -74,7 +74,10 @@ struct RunCommand: ParsableCommand {
             headphoneJack: { HeadphoneJack() },
             clockSetWatch: { try ClockSetWatch(log: log) },
             status: { session.status($0) },
-            dictionaries: .inBackground)
+            dictionaries: .inBackground,
+            softwareVersion: Lectern.version,
+            // The search index: built after the first frame, kept beside the PDF cache.
+            searchIndex: .directory(SiteSearchText.defaultCacheDirectory()))
         let wiring = KioskWiring(.configuration(kioskConfig, path: config), system: system,
                                  touch: LibinputTouchMaker(seat: seat, log: log), environment: environment, log: log)
         session.onLoop = { loop in wiring.attach(to: loop) }

@@ -13,6 +13,7 @@ struct SnapshotCommand: ParsableCommand {
     )
 
     @OptionGroup var kiosk: KioskOptions
+    @Option(help: "Page to show, by its number (from 1) or its title (default: the first).") var page: String?
     @Option(help: "Gesture script to play first.") var script: String?
     @Option(help: "Time in seconds of the frame (default: the script's end, or 0).") var at: Double?
     @Option(name: .shortAndLong, help: "Output PNG file.") var output: String
@@ -29,7 +30,9 @@ struct SnapshotCommand: ParsableCommand {
         try kiosk.checkContent(config)
         let events = try script.map { try loadScript(path: $0).events } ?? []
         let end = at ?? events.last?.time ?? 0
+        let shown = try page.map { try Self.pageIndex($0, in: config) }
         let assembly = try kiosk.assembly(config: config, width: w, height: h)
+        if let shown { assembly.scene.show(page: shown, at: 0) }
         let player = try assembly.player()
         var index = 0
         player.play(events, from: &index, until: end)
@@ -37,5 +40,17 @@ struct SnapshotCommand: ParsableCommand {
         if !noWait { player.waitForBackgroundWork() }
         try writePNG(player.canvas, to: output, option: "-o")
         FileHandle.standardError.write(Data("lectern: wrote \(output) (\(w)x\(h), t = \(String(format: "%.3f", player.time)) s)\n".utf8))
+    }
+
+    /// `--page`: a number from 1, else a title (exactly, then ignoring case); misuse (64)
+    /// naming the pages there are when neither matches.
+    static func pageIndex(_ given: String, in config: KioskConfig) throws -> Int {
+        let titles = config.pages.map(\.title)
+        if let number = Int(given.trimmingCharacters(in: .whitespaces)), titles.indices.contains(number - 1) { return number - 1 }
+        if let index = titles.firstIndex(of: given) ?? titles.firstIndex(where: { $0.lowercased() == given.lowercased() }) {
+            return index
+        }
+        let listed = titles.enumerated().map { "\($0.offset + 1) \"\($0.element)\"" }.joined(separator: ", ")
+        throw CLIUsageError("--page: no page \(given.debugDescription); the pages are \(listed)")
     }
 }

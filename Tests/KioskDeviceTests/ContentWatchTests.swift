@@ -14,8 +14,8 @@ import XCTest
 /// loop with the embedded clock: the inotify fd is marked readable in the embedded poll
 /// at the time the test "copies" files, and the watcher reads the kernel's real events.
 final class ContentWatchTests: XCTestCase {
-    private var dir = ""
-    private let pages = "[[page]]\ntitle = \"Long\"\ncontent = \"long.md\"\n[[page]]\ntitle = \"Short\"\ncontent = \"short.md\"\n"
+    var dir = ""
+    let pages = "[[page]]\ntitle = \"Long\"\ncontent = \"long.md\"\n[[page]]\ntitle = \"Short\"\ncontent = \"short.md\"\n"
     /// The wall clock follows the loop's clock from the real time the test started, so a
     /// file written now is `settle` seconds old once the loop has run that long. Taken in
     /// setUp: XCTest makes every test case object when the whole suite starts.
@@ -29,22 +29,22 @@ final class ContentWatchTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func write(_ text: String, _ name: String, in folder: String? = nil) throws {
+    func write(_ text: String, _ name: String, in folder: String? = nil) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: (folder ?? dir) + "/" + name))
     }
 
-    private func longPage(_ word: String) -> String {
+    func longPage(_ word: String) -> String {
         (1...200).map { "\(word) \($0), long enough to wrap on a small screen at least once." }.joined(separator: "\n\n")
     }
 
-    private func site(in folder: String, word: String = "Paragraph", theme: String = "") throws {
+    func site(in folder: String, word: String = "Paragraph", theme: String = "") throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write(longPage(word), "long.md", in: folder)
         try write("# Short\n", "short.md", in: folder)
         try write(theme + pages, "lectern.toml", in: folder)
     }
 
-    private struct Rig {
+    struct Rig {
         let player: HeadlessPlayer
         let watch: ContentWatch
         var runtime: KioskRuntime { player.runtime }
@@ -58,10 +58,10 @@ final class ContentWatchTests: XCTestCase {
 
     /// The player as the composition root builds it with inotify (`[watch]` is on by
     /// default, settling for 1 s), the wall clock following the loop's.
-    private func rig(config: String, scrolled: Bool = true) throws -> Rig {
+    func rig(config: String, scrolled: Bool = true, log: Logger = Logger(sink: { _ in })) throws -> Rig {
         let wall = LoopWallClock(startingAt: wallStart)
         let player = try HeadlessPlayer(config: try ConfigLoader.load(path: config), configPath: config, width: 320, height: 240,
-                                        environment: KioskEnvironment(wallClock: wall, fileWatch: LinuxFileWatchCalls()))
+                                        environment: KioskEnvironment(wallClock: wall, fileWatch: LinuxFileWatchCalls()), log: log)
         wall.loopClock = player.clock
         let watch = try XCTUnwrap(player.wiring.watch, "the root watches the site")
         XCTAssertEqual(watch.settle, 1)

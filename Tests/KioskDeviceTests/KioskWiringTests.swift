@@ -95,7 +95,7 @@ final class KioskWiringTests: XCTestCase {
         let watch = try XCTUnwrap(player.wiring.watch, "[watch] is on by default")
         XCTAssertTrue(player.delegate.watch === watch)
         let metrics = try XCTUnwrap(player.wiring.metrics, "[metrics] is on by default")
-        XCTAssertTrue(metrics.watch === watch)
+        XCTAssertTrue(metrics.siteReload === player.delegate.siteReload)
         player.step(to: 0.5)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/lectern.prom"), "the metrics file, written at start")
         XCTAssertEqual(status.last, "showing page 1 of 1: Welcome")

@@ -231,3 +231,24 @@ private final class AheadClock: MonotonicClock {
     init(_ base: ManualClock) { self.base = base }
     func now() -> Double { base.time + 0.0002 }
 }
+
+extension MetricsExportTests {
+    /// `lectern_info` for a fleet's inventory: Lectern's version, the content version on
+    /// screen (as the reload shared by SIGHUP and the watch has it) and the panel.
+    func testInfoCarriesVersionContentVersionAndPanel() throws {
+        let config = NSTemporaryDirectory() + "lectern-info-\(UUID().uuidString).toml"
+        try Data("[display]\nrotation = 90\n[[page]]\ntitle = \"One\"\ncontent = \"one.md\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        try Data("# One\n".utf8).write(to: URL(fileURLWithPath: (config as NSString).deletingLastPathComponent + "/one.md"))
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let environment = KioskEnvironment(wallClock: FixedWallClock(1_800_000_000), writeFileAtomically: { _, _ in }, softwareVersion: "9.8.7")
+        let player = try HeadlessPlayer(config: try ConfigLoader.load(path: config), configPath: config, width: 1280, height: 800,
+                                        environment: environment)
+        player.step(to: 0.5)
+        let metrics = try XCTUnwrap(player.wiring.metrics)
+        let info = try XCTUnwrap(PrometheusText.parse(metrics.render()).samples.first { $0.name == "lectern_info" })
+        XCTAssertEqual(info.value, 1)
+        XCTAssertEqual(info.labels, ["version": "9.8.7", "content_version": player.delegate.siteReload.shownVersion,
+                                     "panel": "1280x800", "rotation": "90", "screen": "800x1280"])
+        XCTAssertEqual(info.labels["content_version"]?.count, 16, "a 64-bit hash in hex")
+    }
+}

@@ -107,7 +107,7 @@ final class KioskRuntimeTests: XCTestCase {
     /// `run` shows a page with a missing picture (its alt text) and logs what `check`
     /// finds, once per assembled configuration, with file:line.
     func testContentProblemsAreLoggedOnceAtAssembly() throws {
-        try write("# Two\n\n![A map](map.png)\n", to: dir + "/pages/two.md")
+        try write("---\nlang: tlh\n---\n# Two\n\n![A map](map.png)\n", to: dir + "/pages/two.md")
         final class Lines: @unchecked Sendable { var all: [String] = [] }
         let log = Lines()
         let runtime = KioskRuntime(config: try ConfigLoader.load(path: path), configPath: path, log: Logger(sink: { log.all.append($0) }))
@@ -119,7 +119,7 @@ final class KioskRuntimeTests: XCTestCase {
         runtime.render(into: bitmap.canvas, at: 0, damage: &damage)
         runtime.render(into: bitmap.canvas, at: 0.5, damage: &damage)
         runtime.waitForContentCheck()  // off the loop, on its own thread
-        let image = lines.filter { $0.contains("\(dir)/pages/two.md:3: image:") }
+        let image = lines.filter { $0.contains("\(dir)/pages/two.md:6: image:") }
         XCTAssertEqual(image.count, 1, lines.joined(separator: "\n"))
         XCTAssertTrue(image.first?.contains("map.png") ?? false)
         // A reload assembles again: the problem is still there, and said once more.
@@ -127,7 +127,9 @@ final class KioskRuntimeTests: XCTestCase {
         runtime.render(into: bitmap.canvas, at: 1, damage: &damage)
         runtime.render(into: bitmap.canvas, at: 1.5, damage: &damage)
         runtime.waitForContentCheck()
-        XCTAssertEqual(lines.filter { $0.contains("two.md:3: image:") }.count, 2, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.filter { $0.contains("two.md:6: image:") }.count, 2, lines.joined(separator: "\n"))
+        // A missing hyphenation dictionary is the machine's: said at the first assembly only.
+        XCTAssertEqual(lines.filter { $0.contains("two.md: no hyphenation dictionary") }.count, 1, lines.joined(separator: "\n"))
     }
 
     func testWithoutAFileReloadDoesNothing() {

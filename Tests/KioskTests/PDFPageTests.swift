@@ -57,13 +57,27 @@ final class PDFPageTests: PDFTestCase {
     func testCheckCountsPagesAndListsWebLinks() throws {
         let report = try XCTUnwrap(ContentCheck.check(contentFiles: [Self.fixture], fonts: []).first)
         XCTAssertTrue(report.problems.isEmpty, "\(report.problems)")
-        XCTAssertTrue(report.warnings.contains { $0.contains("3 page(s)") }, "\(report.warnings)")
+        // Counts and the sandbox are for information: nothing to act on, so no warning.
+        XCTAssertTrue(report.notes.contains { $0.contains("3 page(s)") }, "\(report.notes)")
+        XCTAssertEqual(report.warnings, [])
+        XCTAssertFalse(report.text.contains("warning"), report.text)
         XCTAssertEqual(report.webLinks.filter { $0.contains("https://example.org/lectern") }.count, 1, "\(report.webLinks)")
         let truncated = NSTemporaryDirectory() + "lectern-pdf-check-\(UUID().uuidString).pdf"
         try Data(contentsOf: URL(fileURLWithPath: Self.fixture)).prefix(300).write(to: URL(fileURLWithPath: truncated))
         defer { try? FileManager.default.removeItem(atPath: truncated) }
         let bad = try XCTUnwrap(ContentCheck.check(contentFiles: [truncated], fonts: []).first)
         XCTAssertTrue(bad.contentError)
+    }
+
+    /// A link on a drawing is listed (with no text of its own); an address is listed
+    /// once per page however many text runs or boxes lead there.
+    func testCheckListsLinksOnDrawingsOnce() throws {
+        let path = NSTemporaryDirectory() + "lectern-pdf-links-\(UUID().uuidString).pdf"
+        try Data(TestPDFs.linksOnDrawings()).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = try XCTUnwrap(ContentCheck.check(contentFiles: [path], fonts: []).first)
+        XCTAssertEqual(report.webLinks, ["page 1: mailto:info@example.org (on a picture)", "page 1: https://example.org/visit (\"Visit our site\")"])
+        XCTAssertEqual(report.warnings, [])
     }
 
     /// Edge energy of a region (sum of squared neighbour differences of the green

@@ -29,7 +29,7 @@ final class PageContentTests: XCTestCase {
         var config = KioskConfig()
         config.pages = [.init(title: "One", source: .builtIn(markdown: "")), .init(title: "Two", source: .builtIn(markdown: ""))]
         let content = ColourBlocks(heights: [2000, 100])
-        let scene = KioskScene(config: config, content: content, width: 400, height: 300, scale: 1,
+        let scene = KioskScene(config: config, content: content, screen: ScreenSize(width: 400, height: 300), scale: 1,
                                gestureConfig: GestureConfig(), time: 0)
         XCTAssertEqual(scene.pageLength(of: 0), 2000 + KioskScene.marginTop + KioskScene.marginBottom, "heights from the content")
         XCTAssertEqual(scene.committedZoom, 1)

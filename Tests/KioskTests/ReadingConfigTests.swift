@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kiosk
+import Typeset
 
 /// The [text] keys of issue #18: measure, distance_cm, language; size now optional.
 final class ReadingConfigTests: XCTestCase {
@@ -68,16 +69,34 @@ final class ReadingConfigTests: XCTestCase {
         config.pages = pages.keys.sorted().map { KioskConfig.Page(title: $0, source: .file(path: "\(dir)/\($0)")) }
         let reports = try ContentCheck.check(config: config)
         let byTitle = Dictionary(uniqueKeysWithValues: reports.map { ($0.title, $0) })
-        XCTAssertEqual(byTitle["en.md"]?.warnings, [])
-        XCTAssertTrue(byTitle["tlh.md"]?.warnings.first?.contains("no hyphenation dictionary for lang: in the front matter \"tlh\"") ?? false,
-                      "\(byTitle["tlh.md"]?.warnings ?? [])")
-        XCTAssertTrue(byTitle["tlh.md"]?.warnings.first?.contains("hyphen-tlh") ?? false)
-        XCTAssertTrue(byTitle["bad.md"]?.warnings.first?.contains("is not a language tag") ?? false)
+        XCTAssertEqual(byTitle["en.md"]?.hyphenation, [])
+        XCTAssertTrue(byTitle["tlh.md"]?.hyphenation.first?.contains("no hyphenation dictionary for lang: in the front matter \"tlh\"") ?? false,
+                      "\(byTitle["tlh.md"]?.hyphenation ?? [])")
+        XCTAssertTrue(byTitle["tlh.md"]?.hyphenation.first?.contains("hyphen-tlh") ?? false)
+        XCTAssertTrue(byTitle["bad.md"]?.hyphenation.first?.contains("is not a language tag") ?? false)
         XCTAssertTrue(reports.allSatisfy(\.isFine), "warnings, not failures")
         // The configured language counts for pages without their own.
         config.text.language = "nl"
         config.pages = config.pages.filter { $0.title == "en.md" }
         let dutch = try ContentCheck.check(config: config)
-        XCTAssertTrue(dutch[0].warnings.first?.contains("the configured language \"nl\"") ?? false, "\(dutch[0].warnings)")
+        XCTAssertTrue(dutch[0].hyphenation.first?.contains("the configured language \"nl\"") ?? false, "\(dutch[0].hyphenation)")
+    }
+
+    /// Arabic, Hebrew, Persian, Chinese, Japanese, Korean and Thai are not hyphenated:
+    /// no dictionary to install (Debian has no hyphen-ar), so no warning for them.
+    func testScriptsThatAreNotHyphenatedNeedNoDictionary() throws {
+        let dir = NSTemporaryDirectory() + "lectern-hyphen-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var config = KioskConfig.builtIn
+        config.pages = []
+        for tag in ["ar", "he", "fa", "ur", "zh", "zh-Hant", "ja", "ko", "th"] {
+            XCTAssertFalse(Hyphenator.isHyphenated(tag), tag)
+            try Data("---\nlang: \(tag)\n---\n\nText.".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(tag).md"))
+            config.pages.append(KioskConfig.Page(title: tag, source: .file(path: "\(dir)/\(tag).md")))
+        }
+        for tag in ["en", "de", "sw", "ru", "sr-Latn", "el", "hi", "tlh"] { XCTAssertTrue(Hyphenator.isHyphenated(tag), tag) }
+        let reports = try ContentCheck.check(config: config)
+        XCTAssertEqual(reports.flatMap(\.hyphenation), [])
     }
 }

@@ -75,7 +75,11 @@ final class FakeSink: FrameSink {
     var presents: [Double] = []
     var powerChanges: [Bool] = []
     private(set) var poweredOn = true
-    var geometry: DisplayGeometry? { DisplayGeometry(nativeWidth: bitmap.canvas.width, nativeHeight: bitmap.canvas.height, rotation: rotation) }
+    /// The canvas is the geometry's logical size (as every sink's is).
+    var geometry: DisplayGeometry? {
+        let (w, h) = rotation.swapsAxes ? (bitmap.height, bitmap.width) : (bitmap.width, bitmap.height)
+        return DisplayGeometry(nativeWidth: w, nativeHeight: h, rotation: rotation)
+    }
     private(set) var rotation = Rotation.r0
     /// `reconfigure` takes the new rotation, then fails with this (a modeset the driver
     /// refused half-way, say).
@@ -105,10 +109,12 @@ final class FakeSink: FrameSink {
 
     func handleReadable() throws -> Int { isBusy = false; return 1 }
     func setPower(on: Bool) { powerChanges.append(on); poweredOn = on }
-    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool {
         if let reconfigureRefusal { throw reconfigureRefusal }
+        guard rotation != self.rotation else { return false }
         self.rotation = rotation
         if let reconfigureError { throw reconfigureError }
+        return true
     }
 }
 

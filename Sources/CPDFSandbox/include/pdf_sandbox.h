@@ -5,7 +5,7 @@
 #include <sys/types.h>
 
 struct pdf_sandbox_limits {
-    unsigned long long memory_bytes;   // RLIMIT_DATA: what it allocates (heap, private writable maps)
+    unsigned long long memory_bytes;   // RLIMIT_AS
     unsigned long long cpu_seconds;    // RLIMIT_CPU (the wall clock is the parent's)
     unsigned long long file_bytes;     // RLIMIT_FSIZE: the largest file it may write
 };

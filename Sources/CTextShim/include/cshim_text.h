@@ -40,4 +40,9 @@ int32_t lectern_ft_load_color(void);
 /// -1 when ICU has no name for it or the tag is not one.
 int32_t lectern_language_endonym(const char *tag, uint16_t *out, int32_t capacity);
 
+/// The script a language is written in (ISO 15924, e.g. "Latn", "Arab"), as CLDR's likely
+/// subtags give it when the tag names none ("ar" → "Arab", "sr" → "Cyrl"). Writes a
+/// NUL-terminated code into `out`; returns its length, or -1 when ICU cannot tell.
+int32_t lectern_language_script(const char *tag, char *out, int32_t capacity);
+
 #endif

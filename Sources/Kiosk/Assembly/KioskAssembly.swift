@@ -30,11 +30,12 @@ public final class KioskAssembly {
         let configured = ReadingSize.bodySize(config: config, pixelsPerMillimetre: ppmm, scale: scale)
         bodySize = textFactor == 1 ? configured : (configured * textFactor).rounded()
         HyphenationDictionaries.shared.preload(config.text.language)
-        content = try TypesetContent(config: config, scale: scale, bodySize: bodySize, screenWidth: Double(width))
+        let screen = ScreenSize(width: width, height: height)
+        content = try TypesetContent(config: config, scale: scale, bodySize: bodySize, screen: screen)
         // Pans measure from where the finger landed, so the page follows it exactly 1:1.
         var gestures = GestureConfig.forPanel(pixelsPerMillimetre: ppmm)
         gestures.panOrigin = .down
-        scene = KioskScene(config: config, content: content, width: width, height: height, scale: scale,
+        scene = KioskScene(config: config, content: content, screen: screen, scale: scale,
                            pixelsPerMillimetre: ppmm, gestureConfig: gestures, time: time)
         scene.attachSpeech(speech)
         renderer = SceneRenderer(scene: scene)

@@ -26,12 +26,14 @@ public final class TypesetContent: PageContent {
     public private(set) var textZoom = 1.0
     private var sized: [Int: Typesetter] = [:]
 
-    /// - Parameter bodySize: body text in device px (ReadingSize); nil: the configured
-    ///   size × `scale`, or 20 logical px when none is configured.
-    public init(config: KioskConfig, scale: Double, bodySize: Double? = nil, screenWidth: Double = 0) throws {
+    /// - Parameters:
+    ///   - bodySize: body text in device px (ReadingSize); nil: the configured size ×
+    ///     `scale`, or 20 logical px when none is configured.
+    ///   - screen: the screen the kiosk is laid out for (the scene's), read by PDF pages.
+    public init(config: KioskConfig, scale: Double, bodySize: Double? = nil, screen: ScreenSize) throws {
         self.config = config
         self.scale = scale
-        pdf = config.pages.contains(where: \.isPDF) ? PDFContent(config: config, scale: scale, screenWidth: screenWidth) : nil
+        pdf = config.pages.contains(where: \.isPDF) ? PDFContent(config: config, scale: scale, screen: screen) : nil
         var style = Self.style(config: config, size: bodySize ?? (config.text.size ?? 20) * scale)
         style.imageScale = scale
         do {

@@ -14,10 +14,18 @@ public struct PageReport: Sendable {
     public var contentError = false
     /// The content file itself could not be loaded (the first of `problems`).
     public var unreadable = false
-    /// Worth telling but not stopping for (lines with bytes that are not UTF-8).
+    /// What `check` tells about the page for information only (a PDF's page and word
+    /// counts and its renderer's sandbox): nothing to act on, so neither a warning nor logged.
+    public var notes: [String] = []
+    /// Worth telling but not stopping for, and worth acting on (lines with bytes that
+    /// are not UTF-8): a warning always names something an operator can change.
     public var warnings: [String] = []
     /// Code points no font covers, with how often each occurs.
     public var missing: [(scalar: Unicode.Scalar, count: Int)] = []
+    /// What hyphenation lacks here (a dictionary that is not installed, a `lang:` that is
+    /// no language tag): warnings about the machine as much as the page, which the kiosk
+    /// logs once per process rather than at every reload (`hyphenationLogLines`).
+    public var hyphenation: [String] = []
     /// Web and contact links the page hands out as QR codes, with file:line (LinkCheck).
     public var webLinks: [String] = []
     /// Each clip: file:line, container, codec, size, duration, and whether it plays (ClipLoader).
@@ -29,7 +37,8 @@ public struct PageReport: Sendable {
     public var text: String {
         var lines = ["\(isFine ? "ok  " : "FAIL") \(title) (\(source))"]
         lines += problems.map { "     \($0)" }
-        lines += warnings.map { "     warning: \($0)" }
+        lines += notes.map { "     \($0)" }
+        lines += (warnings + hyphenation).map { "     warning: \($0)" }
         lines += webLinks.map { "     web link (QR code): \($0)" }
         lines += clips.map { "     clip: \($0)" }
         if !missing.isEmpty {
@@ -48,8 +57,9 @@ public struct PageReport: Sendable {
     /// line each, starting with file:line where there is one, as `check` finds them.
     /// `includingUnreadable: false` leaves out a content file that cannot be loaded
     /// (the kiosk logs that itself when it first needs the page).
-    public func logLines(includingUnreadable: Bool = true) -> [String] {
-        let place = source == "built-in" ? "built-in page \"\(title)\"" : source
+    /// `includingHyphenation: false` leaves out `hyphenation` (see `hyphenationLogLines`).
+    public func logLines(includingUnreadable: Bool = true, includingHyphenation: Bool = true) -> [String] {
+        let place = self.place
         var lines: [String] = []
         for (index, problem) in problems.enumerated() where includingUnreadable || !(unreadable && index == 0) {
             // Image problems read "line N: image: …" (ImageLoader.problems): file:line first.
@@ -63,12 +73,18 @@ public struct PageReport: Sendable {
             }
         }
         lines += warnings.map { $0.hasPrefix(source) ? $0 : "\(place): \($0)" }
+        if includingHyphenation { lines += hyphenationLogLines }
         if !missing.isEmpty {
             let codes = missing.prefix(8).map { "U+" + String(format: "%04X", $0.scalar.value) }.joined(separator: ", ")
             lines.append("\(place): \(missing.count) character(s) no font covers, shown as empty boxes (\(codes)\(missing.count > 8 ? ", …" : ""))")
         }
         return lines
     }
+
+    /// `hyphenation` as log lines, each starting with the page's place.
+    public var hyphenationLogLines: [String] { hyphenation.map { "\(place): \($0)" } }
+
+    private var place: String { source == "built-in" ? "built-in page \"\(title)\"" : source }
 }
 
 /// A configured font that cannot be used (the message names the file and why).
@@ -106,7 +122,7 @@ public enum ContentCheck {
                 }
             }
             if let document {
-                report.warnings += HyphenationCheck.warnings(for: document, default: config.text.language)
+                report.hyphenation = HyphenationCheck.warnings(for: document, default: config.text.language)
                 report.missing = typesetter.missingCharacters(in: document)
                 // A picture that cannot be shown is a content error (65), like an unreadable page.
                 let images = ImageLoader.problems(in: document)

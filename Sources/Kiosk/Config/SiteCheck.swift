@@ -14,16 +14,42 @@ public struct SiteVerdict: Sendable {
     public var isFit: Bool { config != nil && problems.isEmpty }
 }
 
+/// A site as it is on disk now, before any page is checked: its configuration (or why it
+/// does not load), the files it shows and their content version. Cheap next to the check
+/// (no page is laid out, no picture decoded): what tells whether anything changed.
+public struct SiteFiles: Sendable {
+    public let configPath: String
+    public let config: KioskConfig?
+    /// The configuration's errors, each file:line:column: key: what to do (empty when it loaded).
+    public let configErrors: [String]
+    /// The configuration file, the pages, their images and the icons; just the
+    /// configuration file when it does not load.
+    public let files: [String]
+    /// `SiteCheck.version(of: files)`.
+    public let version: String
+}
+
 public enum SiteCheck {
+    /// Loads `configPath` and lists the files of the site it describes, with their version.
+    public static func files(configPath: String) -> SiteFiles {
+        do {
+            let config = try ConfigLoader.load(path: configPath)
+            let files = files(of: config, configPath: configPath)
+            return SiteFiles(configPath: configPath, config: config, configErrors: [], files: files, version: version(of: files))
+        } catch {
+            let errors = error.errors.map(\.description)
+            return SiteFiles(configPath: configPath, config: nil, configErrors: errors, files: [configPath], version: version(of: [configPath]))
+        }
+    }
+
     /// Loads `configPath` and checks every page, image and icon exactly as `lectern
     /// check --config` does (a page with characters no font covers fails too).
-    public static func check(configPath: String) -> SiteVerdict {
-        let config: KioskConfig
-        do {
-            config = try ConfigLoader.load(path: configPath)
-        } catch {
-            return SiteVerdict(config: nil, files: [configPath], problems: error.errors.map(\.description))
-        }
+    public static func check(configPath: String) -> SiteVerdict { check(files(configPath: configPath)) }
+
+    /// Checks the site `site` lists (see `check(configPath:)`).
+    public static func check(_ site: SiteFiles) -> SiteVerdict {
+        let configPath = site.configPath
+        guard let config = site.config else { return SiteVerdict(config: nil, files: site.files, problems: site.configErrors) }
         var problems: [String] = []
         do {
             for report in try ContentCheck.check(config: config) where !report.isFine {
@@ -35,7 +61,7 @@ public enum SiteCheck {
         } catch {
             problems.append("\(configPath): \(error)")
         }
-        return SiteVerdict(config: config, files: files(of: config, configPath: configPath), problems: problems)
+        return SiteVerdict(config: config, files: site.files, problems: problems)
     }
 
     /// "line 12: image: …" from a page's report becomes "page.md:12: image: …".

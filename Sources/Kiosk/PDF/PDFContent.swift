@@ -11,8 +11,9 @@ import Typeset
 public final class PDFContent {
     let config: KioskConfig
     public let queue: PDFRenderQueue
-    /// The logical screen width (for `pdf_width = "screen"`), device px.
-    public var screenWidth: Double
+    /// The screen the kiosk is laid out for (its width for `pdf_width = "screen"`).
+    let screen: ScreenSize
+    private var screenWidth: Double { screen.width }
     let scale: Double
     private var documents: [Int: DocumentState] = [:]
     private var images: ImageCache
@@ -44,11 +45,11 @@ public final class PDFContent {
     private struct StackKey: Hashable { let page: Int; let width: Int }
     struct SheetKey: Hashable { let page: Int; let sheet: Int; let width: Int }
 
-    public init(config: KioskConfig, scale: Double, screenWidth: Double, queue: PDFRenderQueue? = nil,
+    public init(config: KioskConfig, scale: Double, screen: ScreenSize, queue: PDFRenderQueue? = nil,
                 memoryBudget: Int = 96 << 20) {
         self.config = config
         self.scale = scale
-        self.screenWidth = screenWidth
+        self.screen = screen
         self.queue = queue ?? PDFRenderQueue.shared
         images = ImageCache(budget: memoryBudget)
     }
@@ -88,6 +89,9 @@ public final class PDFContent {
                         Log.warning("PDF \(path): showing the first \(opened.info.pages.count) of \(opened.info.pageCount) pages (the limit)")
                     }
                     if let problem = opened.textProblem { Log.warning("PDF \(path): no links or text: \(problem)") }
+                    if let problem = opened.annotationProblem {
+                        Log.warning("PDF \(path): links on pictures and drawings not read: \(problem)")
+                    }
                 }
                 Log.info("PDF \(path): \(opened.info.pageCount) pages; renderer sandbox: \(opened.sandbox)")
                 stacks.removeAll()

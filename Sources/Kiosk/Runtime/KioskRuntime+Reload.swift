@@ -15,21 +15,24 @@ extension KioskRuntime {
             return .noFile
         }
         let next: KioskConfig
+        do { next = try load(configPath) } catch {
+            return rejected(error, configPath: configPath)
+        }
+        return reload(next, at: time)
+    }
+
+    /// Shows `next`, a configuration of this runtime's file already loaded and checked
+    /// (the one validation SIGHUP and the content watch share, `SiteReload`): assembled
+    /// beside the kiosk on screen and swapped in as `reload(at:)` does.
+    @discardableResult
+    public func reload(_ next: KioskConfig, at time: Double) -> ReloadOutcome {
+        guard let configPath else { return .noFile }
         let built: KioskAssembly?
         do {
-            next = try load(configPath)
             // No kiosk on screen yet: the next frame assembles the new configuration.
             built = try size.map { try assemble(next, width: $0.width, height: $0.height, at: time) }
-        } catch let errors as ConfigErrors {
-            // One journal line per error (file:line:column: key: what to do), then the verdict.
-            reloadsRejected += 1
-            for problem in errors.errors { log("reload: \(problem)", .error) }
-            log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration", .warning)
-            return .rejected(reason: "\(errors)")
         } catch {
-            reloadsRejected += 1
-            log("reload: \(error); keeping the previous configuration", .error)
-            return .rejected(reason: "\(error)")
+            return rejected(error, configPath: configPath)
         }
         let changes = Self.changes(from: config, to: next)
         let displayChanged = next.display.rotation != config.display.rotation || next.display.mode != config.display.mode
@@ -55,8 +58,24 @@ extension KioskRuntime {
         reportedPage = nil
         if built != nil { contentProblemsDue = true }
         reportPage()
+        // The content may have changed: index it again where the index was kept (its
+        // version tells whether anything must be rebuilt).
+        if let directory = search.lastDirectory { buildSearchIndex(directory: directory) }
         log("reload: \(configPath) applied (\(changes.isEmpty ? "no setting changed; content re-read" : "changed: " + changes.joined(separator: ", ")))")
         return .applied(changes: changes, displayChanged: displayChanged)
+    }
+
+    /// A reload that changed nothing, said in the journal: one line per error
+    /// (file:line:column: key: what to do), then the verdict.
+    private func rejected(_ error: Error, configPath: String) -> ReloadOutcome {
+        reloadsRejected += 1
+        if let errors = error as? ConfigErrors {
+            for problem in errors.errors { log("reload: \(problem)", .error) }
+            log("reload: \(errors.errors.count) error(s) in \(configPath); keeping the previous configuration", .warning)
+            return .rejected(reason: "\(errors)")
+        }
+        log("reload: \(error); keeping the previous configuration", .error)
+        return .rejected(reason: "\(error)")
     }
 
     /// The same page in the new configuration: the one showing the same content file,

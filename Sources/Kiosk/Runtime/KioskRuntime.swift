@@ -40,6 +40,8 @@ public final class KioskRuntime {
     /// it (`lectern replay` notes them). The runtime's own slot: it outlives each kiosk
     /// assembled anew, and setting it cannot take the gestures from the counts.
     public var onGesture: (Gesture) -> Void = { _ in }
+    /// The site's search index, built off the loop after the first frame (`KioskRuntime+Search`).
+    public let search = SiteSearch()
     /// Reloads that failed (SIGHUP or the content watcher), for the error counts.
     public internal(set) var reloadsRejected = 0
     /// The last touch, for reading time: (page index, time).
@@ -119,7 +121,6 @@ public final class KioskRuntime {
     public func resize(width: Int, height: Int, at time: Double) {
         if let assembly {
             if Int(assembly.scene.width) != width || Int(assembly.scene.height) != height {
-                assembly.content.pdf?.screenWidth = Double(width)
                 assembly.scene.resize(width: width, height: height, at: time)
                 assembly.renderer.invalidate()
             }
@@ -173,15 +174,29 @@ public final class KioskRuntime {
     /// its own typesetter (own FreeType library; font files are shared read-only).
     private func logContentProblems() {
         let config = self.config, logger = self.logger
-        let done = contentCheckDone
+        let done = contentCheckDone, hyphenationSaid = self.hyphenationSaid
         done.enter()
         Thread.detachNewThread {
             defer { done.leave() }
             // Linux keeps the nice value per thread: this lowers this thread only.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            for line in ContentCheck.logLines(config: config, includingUnreadable: false) { logger.warning("\(line)") }
+            let reports: [PageReport]
+            do { reports = try ContentCheck.check(config: config) } catch {
+                logger.warning("\(error)")
+                return
+            }
+            for report in reports {
+                for line in report.logLines(includingUnreadable: false, includingHyphenation: false) { logger.warning("\(line)") }
+                // A missing dictionary is the machine's, not the content's: said once, not at every reload.
+                for line in report.hyphenationLogLines where hyphenationSaid.isFirst(line) {
+                    logger.warning("\(line)")
+                }
+            }
         }
     }
+
+    /// The hyphenation lines logged so far (each check's thread adds to it).
+    private let hyphenationSaid = LinesSaid()
 
     /// Entered while a content check runs (tests wait for its lines).
     private let contentCheckDone = DispatchGroup()
@@ -302,4 +317,13 @@ public final class KioskRuntime {
         reportedPage = scene.currentPage
         onStatus("showing page \(scene.currentPage + 1) of \(scene.pageCount): \(config.pages[scene.currentPage].title)")
     }
+}
+
+/// Lines already logged, shared with the threads that log them.
+final class LinesSaid: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: Set<String> = []
+
+    /// True the first time `line` is offered (and remembers it).
+    func isFirst(_ line: String) -> Bool { lock.withLock { said.insert(line).inserted } }
 }

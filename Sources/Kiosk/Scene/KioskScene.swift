@@ -9,9 +9,11 @@ import Touch
 /// Scene/InteractionMode.swift), never from a copy of them.
 public final class KioskScene {
     public let config: KioskConfig
+    /// The screen size the scene is laid out for (Scene/ScreenSize.swift).
+    public let screen: ScreenSize
     /// Logical (rotated) screen size in device px.
-    public private(set) var width: Double
-    public private(set) var height: Double
+    public var width: Double { screen.width }
+    public var height: Double { screen.height }
     /// Device px per logical px.
     public let scale: Double
 
@@ -70,22 +72,22 @@ public final class KioskScene {
     /// - Parameters:
     ///   - content: the pages (the renderer draws this same object).
     ///   - pixelsPerMillimetre: the panel's density (links' hit areas); nil: from `dpi`.
-    public init(config: KioskConfig, content: PageContent, width: Int, height: Int, scale: Double,
+    ///   - screen: the size laid out for, shared with `content` where it reads it.
+    public init(config: KioskConfig, content: PageContent, screen: ScreenSize, scale: Double,
                 pixelsPerMillimetre: Double? = nil, gestureConfig: GestureConfig, time: Double) {
         self.config = config
         self.content = content
-        self.width = Double(width)
-        self.height = Double(height)
+        self.screen = screen
         self.scale = scale
         siteLanguages = SiteLanguages(pages: config.pages)
         gestures = SceneGestures(config: gestureConfig)
         affordance = PullAffordance(width: 60 * scale, height: 96 * scale, dotWidth: 8 * scale)
         let density = pixelsPerMillimetre.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         links = LinkState(scale: scale, pixelsPerMillimetre: density ?? config.display.dpi / 25.4)
-        vertical = KineticScroller(viewport: Double(height), contentLength: Double(height))
-        horizontal = KineticScroller(viewport: Double(width), contentLength: Double(width))
+        vertical = KineticScroller(viewport: screen.height, contentLength: screen.height)
+        horizontal = KineticScroller(viewport: screen.width, contentLength: screen.width)
         idle = IdleState(time: time)
-        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: 0), at: time)
+        vertical.setGeometry(viewport: height, contentLength: pageLength(of: 0), at: time)
         showAttract(at: time)
     }
 
@@ -104,14 +106,6 @@ public final class KioskScene {
     /// Pull progress: the resisted horizontal offset over the affordance's width.
     public func pullProgress(at time: Double) -> Double {
         max(0, horizontal.offset(at: time)) / affordance.width
-    }
-
-    public func resize(width: Int, height: Int, at time: Double) {
-        self.width = Double(width)
-        self.height = Double(height)
-        horizontal = KineticScroller(viewport: self.width, contentLength: self.width)
-        vertical.setGeometry(viewport: self.height, contentLength: pageLength(of: currentPage), at: time)
-        contentGeneration += 1
     }
 
     /// Content changed (config reload): keep the page index when it still exists.

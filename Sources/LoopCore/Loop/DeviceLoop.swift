@@ -54,8 +54,6 @@ public final class DeviceLoop {
     /// a new mode, the display back after a VT switch or hotplug): the display keeps no
     /// flag of its own; a full redraw damages the whole canvas, so it is always presented.
     private var fullRedrawOwed = true
-    /// The canvas size last drawn: a different one is new and blank.
-    private var drawnSize: (width: Int, height: Int)?
     /// What the source said last turn.
     private var moving = false
     private var deadline: Double?
@@ -142,7 +140,7 @@ public final class DeviceLoop {
         deadline = report.nextDeadline
         // Off only once no flip is pending (the opening hours may close right after the
         // first frame); the flip's event brings the next turn.
-        if report.displayOn != sink.poweredOn, report.displayOn || repaint != .awaitingFlip { sink.setPower(on: report.displayOn) }
+        if report.displayOn != sink.poweredOn, report.displayOn || !sink.isBusy { sink.setPower(on: report.displayOn) }
         guard let (request, canvas) = request else { return }
         let composed = report.displayOn ? compose(report.painter, for: request, in: canvas) : nil
         onFrameOffered?(now, !(composed?.damage.isEmpty ?? true))
@@ -168,7 +166,8 @@ public final class DeviceLoop {
             // On screen at once (no flips): the glass is now.
             if let touchTime { metrics?.recordGlassLatency(clock.now() - touchTime) }
         case .queued:
-            repaint = .awaitingFlip
+            // The flip's event wakes the loop; the display says when it came (`isBusy`).
+            repaint = .idle
             if firstFrame == .pending { firstFrame = .queued }
             glassSince = touchTime
         }
@@ -185,7 +184,6 @@ public final class DeviceLoop {
         if request.full {
             compositor.reset()
             fullRedrawOwed = false
-            drawnSize = (canvas.width, canvas.height)
         }
         var composed = compositor.compose(painter, canvas: canvas, scanout: sink.scanoutSurface)
         if request.full { composed.damage.add(canvas.bounds) }
@@ -200,14 +198,12 @@ public final class DeviceLoop {
             inputSince = nil   // nothing can be shown: no latency to measure
             return nil
         }
-        // A flip that completed, or that the sink dropped (master lost, new mode).
-        if repaint == .awaitingFlip, !sink.isBusy {
-            repaint = moving ? .scheduled(at: now) : .idle
-            glassSince = nil  // measured at the flip's event, or the flip was dropped
-        }
+        // A flip pending on the display: its event brings the next turn.
+        if sink.isBusy { return nil }
+        glassSince = nil  // measured at the flip's event, or the flip was dropped
         if repaint == .suspended { repaint = .idle }
-        let full = fullRedrawOwed || drawnSize.map { $0 != (canvas.width, canvas.height) } ?? true
-        if repaint == .awaitingFlip { return nil }
+        // Whatever changes the canvas (a reconfigure, a hotplug, the VT back) asks for this.
+        let full = fullRedrawOwed
         if !full, case let .scheduled(at) = repaint, now < at { return nil }
         // Drivers without vblank (bochs, virtio-gpu) complete flips at once: cap an
         // animation at the refresh rate instead of rendering as fast as the CPU goes.
@@ -216,7 +212,7 @@ public final class DeviceLoop {
             repaint = .scheduled(at: last + sink.frameInterval)
             return nil
         }
-        return (FrameRequest(width: canvas.width, height: canvas.height, full: full, geometry: geometry), canvas)
+        return (FrameRequest(full: full, geometry: geometry), canvas)
     }
 
     // MARK: Events
@@ -271,14 +267,18 @@ public final class DeviceLoop {
         case .redraw:
             requestFullRedraw()
         case let .reconfigure(rotation, mode):
+            // The display compares with what it has: the same file after a failed
+            // reconfigure asks again; a display that has it already does nothing.
+            let changed: Bool
             do {
-                try sink.reconfigure(rotation: rotation, mode: mode)
+                changed = try sink.reconfigure(rotation: rotation, mode: mode)
             } catch {
                 log.info("reload: cannot apply rotation \(rotation.rawValue) / mode: \(error)")
+                changed = true
             }
             // Touches follow the display's rotation and mode, whatever a failed reconfigure
             // left it in: the display owns the rotation, input is made from it.
-            attachInput()
+            if changed { attachInput() }
             requestFullRedraw()
         }
     }

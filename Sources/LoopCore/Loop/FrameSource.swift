@@ -22,20 +22,19 @@ public protocol FrameSource: AnyObject {
 /// The loop may draw a frame now (no flip pending, refresh pacing allows, an output
 /// exists), for this display.
 public struct FrameRequest {
-    /// The canvas the frame is composed in, in logical (rotated) pixels.
-    public let width: Int
-    public let height: Int
     /// The canvas is new (first frame, new mode or rotation) or the loop was asked for a
     /// full redraw (a reload): whatever the source answers is drawn whole.
     public let full: Bool
     /// The display this frame is for, as the sink holds it now: handed down, never
     /// copied, so a reload that rotates or a hotplug that changes the mode reaches the
-    /// scene with the next frame.
+    /// scene with the next frame. The one owner of the screen's size.
     public let geometry: DisplayGeometry
+    /// The canvas the frame is composed in, in logical (rotated) pixels: the sink's
+    /// canvas is its geometry's logical size.
+    public var width: Int { geometry.logicalWidth }
+    public var height: Int { geometry.logicalHeight }
 
-    public init(width: Int, height: Int, full: Bool, geometry: DisplayGeometry) {
-        self.width = width
-        self.height = height
+    public init(full: Bool, geometry: DisplayGeometry) {
         self.full = full
         self.geometry = geometry
     }
@@ -66,10 +65,11 @@ public struct FrameReport {
 public protocol FrameSink: AnyObject {
     /// Polled for completion events (page flips); nil when presenting is synchronous.
     var pollFD: FileDescriptor? { get }
-    /// The shadow canvas in logical size, or nil while there is no output (no
-    /// display connected, DRM master lost).
+    /// The shadow canvas in logical size (`geometry`'s logical width and height), or nil
+    /// while there is no output (no display connected, DRM master lost).
     var canvas: Canvas? { get }
-    /// A presented frame is not on screen yet (a flip is pending): do not render.
+    /// A presented frame is not on screen yet (a flip is pending): do not render. The sink
+    /// is the one owner of this fact (`KMSDisplay`: its present strategy); the loop asks.
     var isBusy: Bool { get }
     /// Seconds per refresh, for pacing when a present completes without an event.
     var frameInterval: Double { get }
@@ -92,8 +92,13 @@ public protocol FrameSink: AnyObject {
     /// The panel's native (unrotated) mode, how it is mounted and its density; nil
     /// without an output. The sink owns it: drawing and touch input both follow it.
     var geometry: DisplayGeometry? { get }
-    /// A reload asks for another rotation or mode (a new modeset on the device).
-    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws
+    /// A reload asks for a rotation and mode (nil: the panel's preferred one). The sink
+    /// compares them with what it has, not with what was asked before (a reconfigure that
+    /// failed left it as it was, so the same file asks again): false when it has them
+    /// already and did nothing, true after a new modeset. Throws when it cannot (it
+    /// keeps, or goes back to, what it had).
+    @discardableResult
+    func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool
 }
 
 extension FrameSink {
@@ -118,7 +123,8 @@ public enum PresentOutcome: Equatable, Sendable {
 }
 
 /// What a reload asks of the display owner: nothing (rejected, or no file), a redraw of
-/// everything, or a new rotation / mode (a modeset, and touches mapped anew).
+/// everything, or a redraw on a display with the configuration's rotation and mode (the
+/// display changes what differs from what it has: a modeset, and touches mapped anew).
 public enum ReloadEffect: Sendable {
     case nothing
     case redraw

@@ -14,5 +14,5 @@ public final class NoDisplay: FrameSink {
     public var poweredOn: Bool { true }
     public func setPower(on: Bool) {}
     public var geometry: DisplayGeometry? { nil }
-    public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws {}
+    public func reconfigure(rotation: Rotation, mode: (width: Int, height: Int)?) throws -> Bool { false }
 }

@@ -21,17 +21,14 @@ public enum LibinputRecord: Sendable, Equatable {
 /// touching cancels the sequence (and unplugging some other device does not), and so
 /// that an up or motion for a finger it never saw go down is dropped.
 public struct LibinputEventMapper: Sendable {
-    public var rotation: Rotation
-    /// The panel's native (scan-out) size in pixels.
-    public var nativeWidth: Double
-    public var nativeHeight: Double
+    /// The display the touches are mapped onto, as the loop handed it when it made this
+    /// input (`DeviceLoop.attachInput`: input is made again when the display changes).
+    public let geometry: DisplayGeometry
     /// seat slot → device handle, for fingers currently down.
     private var owners: [Int: Int]
 
-    public init(rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double) {
-        self.rotation = rotation
-        self.nativeWidth = nativeWidth
-        self.nativeHeight = nativeHeight
+    public init(geometry: DisplayGeometry) {
+        self.geometry = geometry
         owners = [:]
         owners.reserveCapacity(32) // fingers: no rehashing on the event path
     }
@@ -64,7 +61,8 @@ public struct LibinputEventMapper: Sendable {
     }
 
     private func logical(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        rotation.logicalPoint(nativeX: x, nativeY: y, nativeWidth: nativeWidth, nativeHeight: nativeHeight)
+        geometry.rotation.logicalPoint(nativeX: x, nativeY: y, nativeWidth: Double(geometry.nativeWidth),
+                                       nativeHeight: Double(geometry.nativeHeight))
     }
 
     private func seconds(_ microseconds: UInt64) -> Double {

@@ -15,8 +15,7 @@ public struct LibinputTouchMaker: TouchInputMaker {
     }
 
     public func makeInput(for geometry: DisplayGeometry) throws -> InputSource {
-        let source = try LibinputTouchSource(seat: seat, rotation: geometry.rotation, nativeWidth: Double(geometry.nativeWidth),
-                                             nativeHeight: Double(geometry.nativeHeight), log: log)
+        let source = try LibinputTouchSource(seat: seat, geometry: geometry, log: log)
         // Devices arrive as events: read them now so the panel's size is known before
         // the kiosk picks its scale and touch slop (no touches yet).
         var arrived: [TouchEvent] = []
@@ -28,6 +27,6 @@ public struct LibinputTouchMaker: TouchInputMaker {
 extension LibinputTouchSource {
     /// The first touch device's density that reports its physical size.
     public var pixelsPerMillimetre: Double? {
-        devices.lazy.compactMap { [mapper] in $0.pixelsPerMillimetre(nativeWidth: mapper.nativeWidth) }.first
+        devices.lazy.compactMap { [mapper] in $0.pixelsPerMillimetre(nativeWidth: Double(mapper.geometry.nativeWidth)) }.first
     }
 }

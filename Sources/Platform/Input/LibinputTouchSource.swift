@@ -54,18 +54,16 @@ public final class LibinputTouchSource {
     /// Device handle → its entry in `devices` (by sysname), to remove on unplug.
     private var deviceNames: [Int: String] = [:]
 
-    /// Opens the udev seat (default "seat0"). `nativeWidth` × `nativeHeight` is the
-    /// panel's scan-out size in pixels; `rotation` maps it to the logical screen.
-    public convenience init(seat: String = "seat0", rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
-                            log: Logger) throws {
-        try self.init(backend: .udevSeat(seat), rotation: rotation, nativeWidth: nativeWidth, nativeHeight: nativeHeight, log: log)
+    /// Opens the udev seat (default "seat0"); touches are mapped onto `geometry` (the
+    /// panel's scan-out size, turned by its rotation to the logical screen).
+    public convenience init(seat: String = "seat0", geometry: DisplayGeometry, log: Logger) throws {
+        try self.init(backend: .udevSeat(seat), geometry: geometry, log: log)
     }
 
-    public init(backend: Backend, rotation: Rotation = .r0, nativeWidth: Double, nativeHeight: Double,
-                log: Logger) throws {
+    public init(backend: Backend, geometry: DisplayGeometry, log: Logger) throws {
         self.backend = backend
         self.log = log
-        mapper = LibinputEventMapper(rotation: rotation, nativeWidth: nativeWidth, nativeHeight: nativeHeight)
+        mapper = LibinputEventMapper(geometry: geometry)
         records.reserveCapacity(64)
         interface = .allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
@@ -161,8 +159,8 @@ public final class LibinputTouchSource {
             let slot = Int(libinput_event_touch_get_seat_slot(touch))
             switch type {
             case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-                let x = libinput_event_touch_get_x_transformed(touch, UInt32(max(1, mapper.nativeWidth)))
-                let y = libinput_event_touch_get_y_transformed(touch, UInt32(max(1, mapper.nativeHeight)))
+                let x = libinput_event_touch_get_x_transformed(touch, UInt32(max(1, mapper.geometry.nativeWidth)))
+                let y = libinput_event_touch_get_y_transformed(touch, UInt32(max(1, mapper.geometry.nativeHeight)))
                 records.append(type == LIBINPUT_EVENT_TOUCH_DOWN
                     ? .touchDown(device: handle, seatSlot: slot, x: x, y: y, microseconds: us)
                     : .touchMotion(device: handle, seatSlot: slot, x: x, y: y, microseconds: us))

@@ -24,8 +24,10 @@ struct HTMLFragment {
     /// The fragment is only closing tags (`</div>`), ending such an alignment.
     var onlyClosesTags = false
 
-    static func read(_ html: String) -> HTMLFragment {
+    static func read(_ given: String) -> HTMLFragment {
         var converter = HTMLConverter()
+        let (html, sections) = withoutCDATA(given)
+        converter.out.dropped += sections.map { Dropped(tag: "![CDATA[ section", line: $0, textKept: false) }
         let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
         HTMLParser.withNodes(html) { first in
             // Stray end tags leave libxml2's tree empty: `</div>` closing an earlier block.
@@ -42,6 +44,32 @@ struct HTMLFragment {
             converter.flush()
         }
         return converter.out
+    }
+}
+
+extension HTMLFragment {
+    /// `html` without its CDATA sections (`<![CDATA[` to the first `]]>`, or to the end),
+    /// each replaced by the line breaks it held so later lines keep their numbers, and
+    /// the 1-based line each started on. CommonMark 0.31 makes such a section raw HTML a
+    /// browser does not show; libxml2's HTML parser knows no CDATA and would keep it as text.
+    static func withoutCDATA(_ html: String) -> (html: String, lines: [Int]) {
+        guard html.contains("<![CDATA[") else { return (html, []) }
+        var out = "", lines: [Int] = []
+        var rest = html[...]
+        var line = 1
+        while let start = rest.range(of: "<![CDATA[") {
+            let before = rest[..<start.lowerBound]
+            out += before
+            line += before.count { $0 == "\n" }
+            lines.append(line)
+            let end = rest[start.upperBound...].range(of: "]]>")?.upperBound ?? rest.endIndex
+            let breaks = rest[start.lowerBound..<end].count { $0 == "\n" }
+            out += String(repeating: "\n", count: breaks)
+            line += breaks
+            rest = rest[end...]
+        }
+        out += rest
+        return (out, lines)
     }
 }
 

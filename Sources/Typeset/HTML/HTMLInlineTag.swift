@@ -8,6 +8,9 @@ enum HTMLInlineTag: Equatable {
     enum Effect: Equatable {
         case strong, emphasis, code, strike
         case link(String)
+        /// A block inside a paragraph (`<details>`, `<summary>`): its text starts on a
+        /// line of its own and what follows it too, as a browser shows it; a summary is bold.
+        case ownLine(strong: Bool)
         /// Its text is kept as it is (sub, sup, span, …): nothing to undo at its end.
         case none
     }
@@ -46,6 +49,8 @@ enum HTMLInlineTag: Equatable {
             case "code", "kbd", "samp", "tt": return .open(name: name, effect: .code)
             case "s", "strike", "del": return .open(name: name, effect: .strike)
             case "a": return .open(name: name, effect: HTMLParser.attribute(element, "href").map { .link($0) } ?? .none)
+            case "details": return .open(name: name, effect: .ownLine(strong: false))
+            case "summary": return .open(name: name, effect: .ownLine(strong: true))
             case "video":
                 // A clip on a line of its own inside a paragraph (`<video …></video>`).
                 guard let clip = ClipSource(video: element) else { return .hidden(name: "video (no src)") }

@@ -32,11 +32,14 @@ extension MarkdownWalker {
             image.style.formUnion(style.subtracting(.link))
             inlines.append(image)
         case let .open(name, effect):
+            if case .ownLine = effect { startLine() }
             openTags.append((name, effect))
             apply(effect, +1)
         case let .close(name):
             guard let index = openTags.lastIndex(where: { $0.name == name }) else { return }
-            apply(openTags.remove(at: index).effect, -1)
+            let effect = openTags.remove(at: index).effect
+            apply(effect, -1)
+            if case .ownLine = effect { startLine() }
         case .hidden: break
         }
     }
@@ -47,6 +50,7 @@ extension MarkdownWalker {
         case .emphasis: emphasis += step
         case .code: code += step
         case .strike: strike += step
+        case let .ownLine(bold): if bold { strong += step }
         case let .link(url): if step > 0 { links.append(url) } else { _ = links.popLast() }
         case .none: break
         }
@@ -55,6 +59,17 @@ extension MarkdownWalker {
     /// Tags left open at a paragraph's end end there (as a browser closes them).
     mutating func closeOpenTags() {
         while let open = openTags.popLast() { apply(open.effect, -1) }
+    }
+
+    /// What follows starts a line of its own (a line break unless one is there already).
+    mutating func startLine() {
+        guard imageDepth == 0, let last = inlines.last, !last.style.contains(.hardBreak) else { return }
+        if last.text.hasSuffix(" "), !last.style.contains(.image) {
+            inlines[inlines.count - 1].text.removeLast()
+            if inlines[inlines.count - 1].text.isEmpty { inlines.removeLast() }
+        }
+        guard !inlines.isEmpty else { return }
+        appendBreak()
     }
 
     mutating func appendBreak() {
@@ -80,6 +95,11 @@ extension MarkdownWalker {
         if imageDepth > 0 {
             imageAlt += text
             return
+        }
+        // A line a tag broke (`<br>`, `</summary>`) starts at its first letter, as in a browser.
+        if inlines.last?.style.contains(.hardBreak) == true {
+            text = String(text.drop { $0 == " " })
+            guard !text.isEmpty else { return }
         }
         let url = links.last
         if let last = inlines.last, last.style == style, last.url == url {

@@ -8,7 +8,7 @@ import Touch
 
 final class LibinputEventMapperTests: XCTestCase {
     func testRotatesAndConvertsTime() {
-        var mapper = LibinputEventMapper(rotation: .r90, nativeWidth: 1920, nativeHeight: 1080)
+        var mapper = LibinputEventMapper(geometry: DisplayGeometry(nativeWidth: 1920, nativeHeight: 1080, rotation: .r90))
         var out: [TouchEvent] = []
         mapper.map(.touchDown(device: 1, seatSlot: 0, x: 1920, y: 0, microseconds: 1_500_000), into: &out)
         mapper.map(.touchMotion(device: 1, seatSlot: 0, x: 1900, y: 100, microseconds: 1_516_000), into: &out)
@@ -23,7 +23,7 @@ final class LibinputEventMapperTests: XCTestCase {
     }
 
     func testStrayMotionAndUpAreDropped() {
-        var mapper = LibinputEventMapper(nativeWidth: 100, nativeHeight: 100)
+        var mapper = LibinputEventMapper(geometry: DisplayGeometry(nativeWidth: 100, nativeHeight: 100))
         var out: [TouchEvent] = []
         mapper.map(.touchMotion(device: 1, seatSlot: 3, x: 1, y: 1, microseconds: 1), into: &out)
         mapper.map(.touchUp(device: 1, seatSlot: 3, microseconds: 2), into: &out)
@@ -32,7 +32,7 @@ final class LibinputEventMapperTests: XCTestCase {
     }
 
     func testCancelOncePerSequence() {
-        var mapper = LibinputEventMapper(nativeWidth: 100, nativeHeight: 100)
+        var mapper = LibinputEventMapper(geometry: DisplayGeometry(nativeWidth: 100, nativeHeight: 100))
         var out: [TouchEvent] = []
         mapper.map(.touchDown(device: 1, seatSlot: 0, x: 1, y: 1, microseconds: 1_000), into: &out)
         mapper.map(.touchDown(device: 1, seatSlot: 1, x: 2, y: 2, microseconds: 1_000), into: &out)
@@ -43,7 +43,7 @@ final class LibinputEventMapperTests: XCTestCase {
     }
 
     func testRemovingTheTouchingDeviceCancelsAndOthersDoNot() {
-        var mapper = LibinputEventMapper(nativeWidth: 100, nativeHeight: 100)
+        var mapper = LibinputEventMapper(geometry: DisplayGeometry(nativeWidth: 100, nativeHeight: 100))
         var out: [TouchEvent] = []
         mapper.map(.touchDown(device: 7, seatSlot: 0, x: 1, y: 1, microseconds: 1_000), into: &out)
         mapper.map(.deviceRemoved(device: 8, microseconds: 2_000), into: &out)
@@ -83,7 +83,7 @@ final class LibinputEventMapperTests: XCTestCase {
     func testRealSourceOpensSeat() throws {
         let source: LibinputTouchSource
         do {
-            source = try LibinputTouchSource(seat: "seat-lectern-test", nativeWidth: 1920, nativeHeight: 1080, log: Logger(sink: { _ in }))
+            source = try LibinputTouchSource(seat: "seat-lectern-test", geometry: DisplayGeometry(nativeWidth: 1920, nativeHeight: 1080), log: Logger(sink: { _ in }))
         } catch {
             throw XCTSkip("no udev here: \(error)")
         }

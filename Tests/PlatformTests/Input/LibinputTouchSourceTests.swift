@@ -1,3 +1,4 @@
+import Geometry
 import LecternLog
 import Logging
 import Foundation
@@ -19,7 +20,7 @@ final class LibinputTouchSourceTests: XCTestCase {
         XCTAssert(FileManager.default.createFile(atPath: plain, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let source = try LibinputTouchSource(backend: .devicePaths(["/nonexistent/event99", plain]),
-                                             nativeWidth: 800, nativeHeight: 480, log: Logger(sink: { log.lines.append($0) }))
+                                             geometry: DisplayGeometry(nativeWidth: 800, nativeHeight: 480), log: Logger(sink: { log.lines.append($0) }))
         var out: [TouchEvent] = []
         source.dispatch(into: &out)
         XCTAssertEqual(out, [])
