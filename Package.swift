@@ -186,7 +186,7 @@ let package = Package(
 
         // Test-only: libFuzzer targets for every parser and decoder (scripts/fuzz); built
         // plainly it replays the committed corpora (Tests/Fuzz).
-        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages"]),
+        .executableTarget(name: "lectern-fuzz", dependencies: ["Touch", "TouchRecording", "TextFile", "Raster", "Typeset", "Kiosk", "Platform", "PDFPages", "Video"]),
 
         .testTarget(name: "SpringTests", dependencies: ["Spring"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Touch"]),

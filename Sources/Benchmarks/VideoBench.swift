@@ -12,6 +12,18 @@ public enum VideoBench {
         [
             BenchCase(name: "video.h264-720p") { w, h in try decodeAndConvert(clip: clip(width: 1280, height: 720), width: w, height: h) },
             BenchCase(name: "video.h264-1080p") { w, h in try decodeAndConvert(clip: clip(width: 1920, height: 1080), width: w, height: h) },
+            // A tap's cost to the first picture: the file opened and probed, the decoder
+            // opened, the first frame decoded and converted into the whole frame.
+            BenchCase(name: "video.first-1080p") { w, h in
+                let path = try clip(width: 1920, height: 1080)
+                let bitmap = try Bitmap(width: w, height: h)
+                return {
+                    withExtendedLifetime(bitmap) {
+                        guard let reader = try? ClipFrameReader(path: path), let frame = try? reader.next() else { return }
+                        try? FrameConverter().draw(frame, in: bitmap.canvas.bounds, on: bitmap.canvas)
+                    }
+                }
+            },
             BenchCase(name: "video.convert-1080p") { w, h in
                 let reader = try ClipFrameReader(path: clip(width: 1920, height: 1080))
                 let frame = try reader.next()

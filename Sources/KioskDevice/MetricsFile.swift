@@ -182,6 +182,9 @@ public final class MetricsFile {
                    titles.map { ([("page", $0)], usage.readingSeconds[$0] ?? 0) })
         out.single("lectern_link_cards_opened_total", .counter, help: "Link cards (QR codes) opened.", Double(usage.linkCardsOpened))
         out.single("lectern_menu_opens_total", .counter, help: "Times the menu was opened.", Double(usage.menuOpens))
+        out.single("lectern_clip_frames_shown_total", .counter, help: "Video clips' frames shown.", Double(usage.clipFramesShown))
+        out.single("lectern_clip_frames_dropped_total", .counter, help: "Video clips' frames dropped because the loop was late for them.",
+                   Double(usage.clipFramesDropped))
         out.family("lectern_language_choices_total", .counter, help: "Languages chosen by visitors (a menu pill, or a link to a page in another language), by language tag.",
                    usage.languageChoices.sorted { $0.key < $1.key }.map { ([("language", $0.key)], Double($0.value)) })
         out.single("lectern_speech_sessions_total", .counter, help: "Times speech mode was turned on (the gesture or headphones).", Double(usage.speechSessions))

@@ -103,9 +103,8 @@ struct LayoutBuilder {
         case let .clip(source):
             if !addClip(source, x: x0, width: w, alignment: block.alignment) {
                 // The caption and the reason stand in for a clip that cannot be shown.
-                let reason = ImageLoader.resolve(source.path, relativeTo: baseDirectory).map { file in
-                    do { _ = try ClipProbe.probe(path: file); return "" } catch { return " (\(error))" }
-                } ?? ""
+                let problem = clipProblem(source)
+                let reason = problem.isEmpty ? "" : " (\(problem))"
                 firstBaseline = addParagraph([altText(source.caption + reason, path: source.path)], base: TextAttributes(color: .muted), x: x0, width: w)
             }
         case .rule:

@@ -7,27 +7,29 @@ import Foundation
 /// full, so a paused clip costs no CPU. The loop learns of new frames through
 /// `onFrames` (on the device: its wake-up pipe), called when a frame arrives in an empty
 /// queue and when the clip ends or fails, and takes them without ever waiting.
+///
+/// The file is opened on the decoder's thread too (probing reads and decodes the start
+/// of the stream: 10–15 ms for 1080p H.264), so a tap never holds the loop; a clip that
+/// will not play (`ClipInfo.refusal`) ends at once with `failure` set.
 public final class ClipDecoder: @unchecked Sendable {
     // @unchecked: every mutable field is in `Shared`, behind its lock.
-    public let info: ClipInfo
-    public let capacity: Int
     private let shared: Shared
 
-    /// Opens `path` (on the calling thread: a few milliseconds for a local file) and
-    /// starts decoding. `loops`: at its end the clip starts again, its timeline running
-    /// on without a gap. Throws for a clip that will not play (`ClipInfo.refusal`).
-    public init(path: String, loops: Bool = false) throws(ClipError) {
-        let file = try ClipFile(path: path)
-        if let refusal = file.info.refusal { throw ClipError(refusal) }
-        info = file.info
-        // 4:2:0 at 8 bits: 1.5 bytes a pixel; 10-bit frames are counted as they come.
-        capacity = ClipLimits.queueCapacity(frameBytes: info.width * info.height * 3 / 2)
-        shared = Shared(capacity: capacity)
+    /// Starts opening and decoding `path` on a thread of its own. `loops`: at its end the
+    /// clip starts again, its timeline running on without a gap.
+    public init(path: String, loops: Bool = false) {
+        shared = Shared()
         let shared = self.shared
-        let thread = Thread { Self.decode(file, loops: loops, into: shared) }
+        let thread = Thread { Self.open(path, loops: loops, into: shared) }
         thread.name = "lectern-clip"
         thread.start()
     }
+
+    /// What the decoder's thread found when it opened the clip (nil until then, or when
+    /// it could not: `failure` says why).
+    public var info: ClipInfo? { shared.withLock { shared.info } }
+    /// Frames the queue holds at most (0 until the clip is open).
+    public var capacity: Int { shared.withLock { shared.capacity } }
 
     deinit { shared.stop() }
 
@@ -68,7 +70,8 @@ public final class ClipDecoder: @unchecked Sendable {
     /// Tests and the bench: waits until the queue is full, or the clip ended or failed.
     public func waitUntilBuffered() {
         shared.withLock {
-            while shared.queue.count < capacity, shared.bytes < ClipLimits.queueBytes, !shared.ended, shared.failure == nil {
+            while shared.info == nil || (shared.queue.count < shared.capacity && shared.bytes < ClipLimits.queueBytes),
+                  !shared.ended, shared.failure == nil {
                 shared.condition.wait()
             }
         }
@@ -76,7 +79,8 @@ public final class ClipDecoder: @unchecked Sendable {
 
     final class Shared: @unchecked Sendable {
         let condition = NSCondition()
-        let capacity: Int
+        var info: ClipInfo?
+        var capacity = 0
         var queue: [DecodedFrame] = []
         var bytes = 0
         var ended = false
@@ -84,7 +88,14 @@ public final class ClipDecoder: @unchecked Sendable {
         var stopped = false
         var onFrames: (@Sendable () -> Void)?
 
-        init(capacity: Int) { self.capacity = capacity }
+        func opened(_ info: ClipInfo) {
+            withLock {
+                self.info = info
+                // 4:2:0 at 8 bits: 1.5 bytes a pixel; 10-bit frames are counted as they come.
+                capacity = ClipLimits.queueCapacity(frameBytes: info.width * info.height * 3 / 2)
+                condition.broadcast()
+            }
+        }
 
         func withLock<T>(_ body: () throws -> T) rethrows -> T {
             condition.lock()
@@ -120,6 +131,17 @@ public final class ClipDecoder: @unchecked Sendable {
                 return onFrames
             }
             told?()
+        }
+    }
+
+    private static func open(_ path: String, loops: Bool, into shared: Shared) {
+        do {
+            let file = try ClipFile(path: path)
+            if let refusal = file.info.refusal { throw ClipError(refusal) }
+            shared.opened(file.info)
+            decode(file, loops: loops, into: shared)
+        } catch {
+            shared.finish(error as? ClipError ?? ClipError("\(path): \(error)"))
         }
     }
 

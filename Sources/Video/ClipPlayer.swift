@@ -66,7 +66,7 @@ public final class ClipPlayer {
 
     /// How far through the clip the picture on screen is, 0…1 (0 without a duration).
     public var progress: Double {
-        guard let duration = decoder.info.duration, duration > 0, let current else { return 0 }
+        guard let duration = decoder.info?.duration, duration > 0, let current else { return 0 }
         return min(max(current.time.truncatingRemainder(dividingBy: duration) / duration, 0), 1)
     }
 

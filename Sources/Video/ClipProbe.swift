@@ -23,7 +23,25 @@ public enum ClipProbe {
     public static func firstFrame(path: String, width: Int, height: Int) throws(ClipError) -> Image {
         let file = try ClipFile(path: path)
         if let refusal = file.info.refusal { throw ClipError(refusal) }
-        let frame = try firstFrame(of: file)
+        return try picture(try firstFrame(of: file), path: path, width: width, height: height)
+    }
+
+    /// What layout needs, from one opening of the file: the clip's facts and, when
+    /// `shownSize` answers a size for them, its first picture scaled to it (nil: the
+    /// page has a poster of its own, and the stream is only probed). A clip whose first
+    /// picture does not decode comes back refused.
+    public static func layout(path: String, shownSize: (ClipInfo) -> (width: Int, height: Int)?) throws(ClipError) -> (info: ClipInfo, firstFrame: Image?) {
+        let file = try ClipFile(path: path)
+        guard file.info.refusal == nil, let size = shownSize(file.info) else { return (file.info, nil) }
+        do {
+            let frame = try firstFrame(of: file)
+            return (file.info, try picture(frame, path: path, width: size.width, height: size.height))
+        } catch {
+            return (file.info.refused(error.description), nil)
+        }
+    }
+
+    private static func picture(_ frame: DecodedFrame, path: String, width: Int, height: Int) throws(ClipError) -> Image {
         let bitmap: Bitmap
         do { bitmap = try Bitmap(width: width, height: height) } catch {
             throw ClipError("\(path): the first frame cannot be shown at \(width)×\(height): \(error)")

@@ -7,6 +7,7 @@ import TextFile
 import Touch
 import TouchRecording
 import Typeset
+import Video
 
 /// One fuzz target per parser or decoder that reads input from outside: what nobody
 /// here wrote must never crash the kiosk. Each takes arbitrary bytes and must return
@@ -81,7 +82,38 @@ enum FuzzTargets {
         "drm-events": { bytes in
             _ = DRMEvents.countFlips(in: ArraySlice(bytes))
         },
+        // Clips: libavformat's probing and demuxers, libavcodec's decoders, then
+        // libswscale, behind the caps, as a page's clip is probed and played. The bytes are
+        // a shared-memory file (tmpfs, unlinked at once): nothing touches the disk.
+        "clip": { bytes in
+            FuzzTargets.withMemoryFile(bytes) { path in
+                guard let info = try? ClipProbe.probe(path: path), info.willPlay,
+                      let reader = try? ClipFrameReader(path: path), let bitmap = try? Bitmap(width: 64, height: 48) else { return }
+                let converter = FrameConverter()
+                for _ in 0..<8 {
+                    guard let frame = try? reader.next() else { break }
+                    try? converter.draw(frame, in: bitmap.canvas.bounds, on: bitmap.canvas)
+                }
+            }
+        },
     ]
+
+    /// `body` with a path naming `bytes` in memory (/proc/self/fd of a POSIX shared
+    /// memory object, unlinked before it is read).
+    static func withMemoryFile(_ bytes: UnsafeRawBufferPointer, _ body: (String) -> Void) {
+        let name = "/lectern-fuzz-clip-\(getpid())"
+        let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { return }
+        shm_unlink(name)
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
+            guard n > 0 else { return }
+            written += n
+        }
+        body("/proc/self/fd/\(fd)")
+    }
 
     static func play(_ recording: Recording) {
         guard let axes = recording.device.positionAxes else { return }

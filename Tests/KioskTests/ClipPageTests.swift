@@ -13,13 +13,14 @@ import XCTest
 final class ClipPageTests: XCTestCase {
     let width = 800, height = 600
 
-    private func makePlayer(clip: String) throws -> HeadlessPlayer {
+    private func makePlayer(clip: String, html: Bool = false) throws -> HeadlessPlayer {
         let dir = NSTemporaryDirectory() + "lectern-clip-page-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.copyItem(atPath: clip, toPath: "\(dir)/clip.mp4")
         let words = "A paragraph under the clip, long enough to wrap over a few lines of the page so that it scrolls."
-        let page = "# Clips\n\n![Test pattern](clip.mp4)\n\n" + Array(repeating: words, count: 40).joined(separator: "\n\n")
+        let block = html ? "<video src=\"clip.mp4\" title=\"Test pattern\" autoplay loop></video>" : "![Test pattern](clip.mp4)"
+        let page = "# Clips\n\n\(block)\n\n" + Array(repeating: words, count: 40).joined(separator: "\n\n")
         try page.write(toFile: "\(dir)/page.md", atomically: true, encoding: .utf8)
         var config = KioskConfig()
         config.pages = [.init(title: "Clips", source: .file(path: "\(dir)/page.md"))]
@@ -85,6 +86,8 @@ final class ClipPageTests: XCTestCase {
         }
         XCTAssertEqual(changed, 20, "each frame damages the clip")
         XCTAssertEqual(clip.droppedFrames, 0, "the loop woke at every frame's time")
+        XCTAssertGreaterThanOrEqual(player.runtime.usage.clipFramesShown, 21, "counted for the metrics file")
+        XCTAssertEqual(player.runtime.usage.clipFramesDropped, 0)
     }
 
     func testASecondTapPausesAndNothingRuns() throws {
@@ -103,10 +106,12 @@ final class ClipPageTests: XCTestCase {
         XCTAssertNil(player.scene.nextDeadline())
         // A third tap plays on from where it paused.
         let clip = try XCTUnwrap(player.scene.clips.player(ClipPlayback.Key(page: 0, index: 0)))
-        let pausedAt = try XCTUnwrap(clip.current).time
+        // Where the clock stopped (the frame on screen may trail it when the decoder's
+        // thread fell behind the manual clock).
+        let pausedAt = clip.clock.position(at: 100)
         try play("101.0 tap 1 \(rect.x + rect.width / 2) \(rect.y + rect.height / 2)\n101.1 wait", on: player)
         render(player, at: 101.3)
-        XCTAssertGreaterThan(try XCTUnwrap(clip.current).time, pausedAt)
+        XCTAssertGreaterThan(try XCTUnwrap(clip.current).time, pausedAt - 0.04)
         XCTAssertLessThan(try XCTUnwrap(clip.current).time, pausedAt + 0.5)
     }
 
@@ -122,5 +127,30 @@ final class ClipPageTests: XCTestCase {
         let moved = try clipRect(player)
         XCTAssertLessThan(moved.maxY, 0, "the clip is above the screen")
         XCTAssertFalse(player.scene.clips.isPlaying, "out of view, it paused")
+    }
+
+    func testAutoplayLoopsWithoutAGapAndPausesWhenScrolledAway() throws {
+        let player = try makePlayer(clip: TestClips.pattern(seconds: 1), html: true)
+        // The kiosk is assembled at the first frame, and the clip starts there. Then steps
+        // shorter than the decoded queue (8 frames, 0.32 s): the manual clock runs ahead of
+        // the decoder's thread only as far as a real one would.
+        player.step(to: 0)
+        XCTAssertTrue(player.scene.clips.isPlaying, "autoplay: playing without a tap")
+        render(player, at: 0.1)
+        let clip = try XCTUnwrap(player.scene.clips.player(ClipPlayback.Key(page: 0, index: 0)))
+        var last = -1.0
+        var t = 0.1
+        while t < 3.5 {
+            t += 0.1
+            render(player, at: t)
+            let now = try XCTUnwrap(clip.current).time
+            XCTAssertGreaterThan(now, last, "the timeline runs on at \(t)")
+            last = now
+        }
+        XCTAssertGreaterThan(last, 2.5, "a 1 s clip looped past its end: timeline \(last)")
+        XCTAssertTrue(player.scene.clips.isPlaying)
+        XCTAssertEqual(clip.droppedFrames, 0)
+        try play("4.0 drag 0 400 550 400 50 0.3\n4.4 wait\n5.0 drag 0 400 550 400 50 0.3\n7.0 wait", on: player)
+        XCTAssertFalse(player.scene.clips.isPlaying, "out of view, even an autoplay clip pauses")
     }
 }

@@ -17,7 +17,7 @@ final class FrameConverterTests: XCTestCase {
     static let background: UInt32 = 0x0012_3456
 
     private func firstFrame(of path: String) throws -> DecodedFrame {
-        let decoder = try ClipDecoder(path: path)
+        let decoder = ClipDecoder(path: path)
         decoder.waitUntilBuffered()
         let frame = try XCTUnwrap(decoder.take(1).first)
         XCTAssertEqual(frame.time, 0)
@@ -58,6 +58,17 @@ final class FrameConverterTests: XCTestCase {
             for x in 0..<1920 where !rect.contains(x: x, y: y) && row[x] != Self.background { touched += 1 }
         }
         XCTAssertEqual(touched, 0)
+    }
+
+    func testTenBitHEVCBarsInMatroska() throws {
+        let clip = try TestClips.make("bars-hevc10.mkv", ["-f", "lavfi", "-i", "smptebars=size=1280x720:rate=25:duration=0.2",
+                                                          "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
+                                                          "-pix_fmt", "yuv420p10le"])
+        let frame = try firstFrame(of: clip)
+        let bitmap = try canvas()
+        let rect = IntRect(x: 0, y: 0, width: 1280, height: 720)
+        try FrameConverter().draw(frame, in: rect, on: bitmap.canvas)
+        assertBars(on: bitmap.canvas, in: rect, sourceWidth: 1280)
     }
 
     func testFullScreenUpscale() throws {

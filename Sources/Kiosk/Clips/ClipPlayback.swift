@@ -16,6 +16,8 @@ public final class ClipPlayback {
         let player: ClipPlayer
         /// The visitor paused it (autoplay does not start it again while it is in view).
         var pausedByVisitor = false
+        /// Its decoder stopped on corrupt data (logged once; the last frame stays).
+        var failureLogged = false
         init(player: ClipPlayer) { self.player = player }
     }
 
@@ -28,6 +30,10 @@ public final class ClipPlayback {
         didSet { for entry in entries.values { entry.player.decoder.onFrames = wake } }
     }
 
+    /// Told the frames shown and dropped at each `advance` that took any (the runtime
+    /// counts them for the metrics file).
+    var onFramesCounted: ((_ shown: Int, _ dropped: Int) -> Void)?
+
     public init() {}
 
     public func player(_ key: Key) -> ClipPlayer? { entries[key]?.player }
@@ -39,7 +45,7 @@ public final class ClipPlayback {
     public var droppedFrames: Int { entries.values.reduce(0) { $0 + $1.player.droppedFrames } }
 
     /// A tap on `clip`: plays it (opening its decoder the first time) or pauses it.
-    /// Other clips pause: one clip plays at a time. Returns the error when it cannot open.
+    /// Other clips pause: one clip plays at a time. Returns the error when it failed before.
     @discardableResult
     public func toggle(_ key: Key, clip: PlacedClip, at time: Double) -> String? {
         if let entry = entries[key], entry.player.isPlaying {
@@ -60,17 +66,12 @@ public final class ClipPlayback {
             entry.player.play(at: time)
             return nil
         }
-        do {
-            let decoder = try ClipDecoder(path: clip.file, loops: clip.source.loops)
-            decoder.onFrames = wake
-            let entry = Entry(player: ClipPlayer(decoder: decoder))
-            entries[key] = entry
-            entry.player.play(at: time)
-            return nil
-        } catch {
-            failures[key] = error.description
-            return error.description
-        }
+        let decoder = ClipDecoder(path: clip.file, loops: clip.source.loops)
+        decoder.onFrames = wake
+        let entry = Entry(player: ClipPlayer(decoder: decoder))
+        entries[key] = entry
+        entry.player.play(at: time)
+        return nil
     }
 
     /// Autoplay clips in view that the visitor did not pause.
@@ -97,9 +98,32 @@ public final class ClipPlayback {
     /// Takes each clip's frame due at `time`; true when a picture on screen changed.
     @discardableResult
     public func advance(to time: Double) -> Bool {
-        var changed = false
-        for entry in entries.values where entry.player.advance(at: time) { changed = true }
-        return changed
+        var shown = 0, dropped = 0
+        for entry in entries.values {
+            let droppedBefore = entry.player.droppedFrames
+            guard entry.player.advance(at: time) else { continue }
+            shown += 1
+            dropped += entry.player.droppedFrames - droppedBefore
+        }
+        if shown > 0 { onFramesCounted?(shown, dropped) }
+        return shown > 0
+    }
+
+    /// Decoders that failed since the last call, each once: their messages (file and
+    /// codec), for the log. A clip that never showed a frame goes back to its poster and
+    /// is not tried again on this page; one that stopped on corrupt data keeps its last frame.
+    public func newFailures() -> [String] {
+        var messages: [String] = []
+        for (key, entry) in entries where !entry.failureLogged {
+            guard let failure = entry.player.decoder.failure else { continue }
+            entry.failureLogged = true
+            messages.append(failure.description)
+            if entry.player.current == nil {
+                entries[key] = nil
+                failures[key] = failure.description
+            }
+        }
+        return messages
     }
 
     /// The earliest next frame time of the clips playing; nil when none plays (or none

@@ -38,5 +38,6 @@ extension KioskScene {
             }
         }
         clips.advance(to: time)
+        for failure in clips.newFailures() { Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)") }
     }
 }

@@ -131,6 +131,10 @@ public enum ContentCheck {
                 // Each clip is listed; one that will not play is a content error too.
                 for clip in ClipLoader.clips(in: document) {
                     let place = "\(clip.source.path) (line \(clip.line))"
+                    if let problem = ClipLoader.posterProblem(clip.source, in: document) {
+                        report.problems.append("line \(clip.line): clip poster: \(problem)")
+                        report.contentError = true
+                    }
                     switch clip.probe {
                     case let .success(info):
                         report.clips.append("\(place): \(info.facts), " + (info.willPlay ? "plays" : "will not play"))

@@ -157,6 +157,10 @@ public final class KioskRuntime {
             usage.record(gesture)
             onGesture(gesture)
         }
+        scene.clips.onFramesCounted = { [weak self] shown, dropped in
+            self?.usage.clipFramesShown += shown
+            self?.usage.clipFramesDropped += dropped
+        }
     }
 
     /// What `lectern check` would say about the pages (a missing picture, a link to

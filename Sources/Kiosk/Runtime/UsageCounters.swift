@@ -20,6 +20,9 @@ public struct UsageCounters: Equatable, Sendable {
     /// For features not built yet (issue #25 lists them): they stay 0 until they land.
     public var languageChoices: [String: Int] = [:]
     public var speechSessions = 0
+    /// Video clips' frames shown, and dropped because the loop was late for them.
+    public var clipFramesShown = 0
+    public var clipFramesDropped = 0
 
     public static let readingGapCap = 30.0
 
