@@ -6,23 +6,15 @@ import Foundation
 public enum TestPDFs {
     /// A valid PDF of `count` pages that all share one page object's content.
     public static func manyPages(_ count: Int) -> [UInt8] {
-        var out = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        func object(_ body: String) { offsets.append(out.count); out += Array("\(offsets.count) 0 obj\n\(body)\nendobj\n".utf8) }
-        object("<< /Type /Catalog /Pages 2 0 R >>")
         var kids = ""
         kids.reserveCapacity(count * 7)
         for i in 0..<count { kids += "\(4 + i) 0 R " }
-        object("<< /Type /Pages /Kids [\(kids)] /Count \(count) >>")
         let content = "0 0 1 rg 0 0 200 200 re f"
-        object("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
-        for _ in 0..<count { object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 3 0 R >>") }
-        let xref = out.count
-        var table = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(format: "%010d 00000 n \n", o) }
-        out += Array(table.utf8)
-        out += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-        return out
+        let page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 3 0 R >>"
+        return document(["<< /Type /Catalog /Pages 2 0 R >>",
+                         "<< /Type /Pages /Kids [\(kids)] /Count \(count) >>",
+                         "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"]
+                        + Array(repeating: page, count: count))
     }
 
     /// Two pages of 400 × 600 pt. Page 1 holds a blue square (100…180, 400…480 pt from

@@ -167,42 +167,12 @@ public final class KioskRuntime {
     /// nowhere), once per assembled configuration: the kiosk shows such a page anyway.
     /// An unreadable content file is left out: TypesetContent logs it when it loads it.
     ///
-    /// Checking every page reads them all again and decodes every picture (seconds under
-    /// emulation): before the first frame it delayed the start, inline after it it held
-    /// the loop on the visitor's first touch. So it runs on its own thread at the lowest
-    /// priority (nice 19: on a single core the loop still gets nearly all of it), with
-    /// its own typesetter (own FreeType library; font files are shared read-only).
-    private func logContentProblems() {
-        let config = self.config, logger = self.logger
-        let done = contentCheckDone, hyphenationSaid = self.hyphenationSaid
-        done.enter()
-        Thread.detachNewThread {
-            defer { done.leave() }
-            // Linux keeps the nice value per thread: this lowers this thread only.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            let reports: [PageReport]
-            do { reports = try ContentCheck.check(config: config) } catch {
-                logger.warning("\(error)")
-                return
-            }
-            for report in reports {
-                for line in report.logLines(includingUnreadable: false, includingHyphenation: false) { logger.warning("\(line)") }
-                // A missing dictionary is the machine's, not the content's: said once, not at every reload.
-                for line in report.hyphenationLogLines where hyphenationSaid.isFirst(line) {
-                    logger.warning("\(line)")
-                }
-            }
-        }
-    }
-
-    /// The hyphenation lines logged so far (each check's thread adds to it).
-    private let hyphenationSaid = LinesSaid()
-
-    /// Entered while a content check runs (tests wait for its lines).
-    private let contentCheckDone = DispatchGroup()
+    /// What `lectern check` would say about the pages, logged off the loop once per
+    /// configuration.
+    let contentProblems = ContentProblemsLog()
 
     /// Waits until the content checks started so far have logged their lines.
-    public func waitForContentCheck() { contentCheckDone.wait() }
+    public func waitForContentCheck() { contentProblems.wait() }
 
     // MARK: What the loop asks, once per turn
 
@@ -249,7 +219,7 @@ public final class KioskRuntime {
         assembly.scene.advance(to: time)
         let painter = assembly.renderer.frame(at: time)
         // What `check` would report, once per configuration, off the loop (see
-        // `logContentProblems`): neither the first frame nor the first touch waits for it.
+        // `ContentProblemsLog`): neither the first frame nor the first touch waits for it.
         logContentProblemsOnce()
         return painter
     }
@@ -257,7 +227,7 @@ public final class KioskRuntime {
     private func logContentProblemsOnce() {
         guard contentProblemsDue else { return }
         contentProblemsDue = false
-        logContentProblems()
+        contentProblems.log(config: config, to: logger)
     }
 
     /// The whole frame for `time` drawn from scratch into `canvas` (tests, pictures):
@@ -319,11 +289,3 @@ public final class KioskRuntime {
     }
 }
 
-/// Lines already logged, shared with the threads that log them.
-final class LinesSaid: @unchecked Sendable {
-    private let lock = NSLock()
-    private var said: Set<String> = []
-
-    /// True the first time `line` is offered (and remembers it).
-    func isFirst(_ line: String) -> Bool { lock.withLock { said.insert(line).inserted } }
-}
