@@ -153,4 +153,25 @@ final class ClipPageTests: XCTestCase {
         try play("4.0 drag 0 400 550 400 50 0.3\n4.4 wait\n5.0 drag 0 400 550 400 50 0.3\n7.0 wait", on: player)
         XCTAssertFalse(player.scene.clips.isPlaying, "out of view, even an autoplay clip pauses")
     }
+
+    /// Which pages have clips is known without a layout (the scene asks at every frame):
+    /// true for the page with a clip, false for a text page and a page whose file is gone.
+    func testOnlyPagesWithAClipSayTheyHaveOne() throws {
+        let dir = NSTemporaryDirectory() + "lectern-clip-pages-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: TestClips.barsH264(), toPath: "\(dir)/clip.mp4")
+        try "# Clip\n\n![Bars](clip.mp4)\n".write(toFile: "\(dir)/clip.md", atomically: true, encoding: .utf8)
+        try "# Text\n\n![A picture, not a clip](missing.png)\n\nWords.\n".write(toFile: "\(dir)/text.md", atomically: true, encoding: .utf8)
+        var config = KioskConfig()
+        config.pages = [.init(title: "Text", source: .file(path: "\(dir)/text.md")),
+                        .init(title: "Clip", source: .file(path: "\(dir)/clip.md")),
+                        .init(title: "Gone", source: .file(path: "\(dir)/gone.md"))]
+        let player = try HeadlessPlayer(config: config, width: width, height: height)
+        player.step(to: 0.5)
+        let content = player.scene.content
+        XCTAssertEqual((0..<3).map { content.hasClips(page: $0) }, [false, true, false])
+        XCTAssertTrue(player.scene.clipsOnScreen(at: player.time).isEmpty, "the text page shows no clip")
+        XCTAssertEqual(content.clips(page: 1, width: Double(width)).count, 1, "the layout agrees with the answer")
+    }
 }

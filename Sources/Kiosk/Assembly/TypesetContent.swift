@@ -11,6 +11,8 @@ public final class TypesetContent: PageContent {
     private let config: KioskConfig
     private let scale: Double
     private var documents: [Document?]
+    /// Whether each page has a clip, known once its document is read (`hasClips`).
+    var clipPages: [Bool?]
     private var layouts: [Int: PageLayout] = [:]
     /// Layouts at the current text zoom when it is not 1 (dropped when it changes; the
     /// default size's stay, as the visitor after the next one will want them).
@@ -54,6 +56,7 @@ public final class TypesetContent: PageContent {
             typesetter = try Typesetter(style: fallback)
         }
         documents = Array(repeating: nil, count: config.pages.count)
+        clipPages = Array(repeating: nil, count: config.pages.count)
         pdf?.zoom = { [unowned self] in textZoom }
         pdf?.baseMeasure = { [unowned self] in typesetter.measureWidth }
     }

@@ -38,6 +38,9 @@ public final class ClipPlayback {
 
     public func player(_ key: Key) -> ClipPlayer? { entries[key]?.player }
 
+    /// Whether any clip was opened on the page shown (playing, paused or finished).
+    var hasPlayers: Bool { !entries.isEmpty }
+
     /// Whether any clip plays (the loop is woken at its frame times).
     public var isPlaying: Bool { entries.values.contains { $0.player.isPlaying } }
 

@@ -7,6 +7,7 @@ import Typeset
 extension KioskScene {
     /// The current page's clips with their rectangles on screen at `time`.
     public func clipsOnScreen(at time: Double) -> [(key: ClipPlayback.Key, rect: IntRect, clip: PlacedClip)] {
+        guard content.hasClips(page: currentPage) else { return [] }
         let placed = content.clips(page: currentPage, width: textWidth)
         guard !placed.isEmpty else { return [] }
         let origin = pageOrigin(at: time)
@@ -27,6 +28,8 @@ extension KioskScene {
     /// At each frame's time: clips out of view pause, autoplay ones in view start, and
     /// each playing clip takes the frame due.
     func advanceClips(to time: Double) {
+        // Most pages have no clip and nothing plays: nothing to do at each frame.
+        guard clips.hasPlayers || content.hasClips(page: currentPage) else { return }
         let screen = IntRect(x: 0, y: 0, width: Int(width), height: Int(height))
         let onScreen = clipsOnScreen(at: time)
         for (key, rect, clip) in onScreen {

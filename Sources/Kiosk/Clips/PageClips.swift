@@ -5,15 +5,26 @@ import Typeset
 /// typesetter answers it; content without clips (PDF sheets, test fakes) has none.
 public protocol PageClips: AnyObject {
     func clips(page: Int, width: Double) -> [PlacedClip]
+    /// Whether page `page` has any clip, answered without a layout: the scene asks it
+    /// every frame, and most pages have none.
+    func hasClips(page: Int) -> Bool
 }
 
 extension PageClips {
     public func clips(page: Int, width: Double) -> [PlacedClip] { [] }
+    public func hasClips(page: Int) -> Bool { false }
 }
 
 extension TypesetContent: PageClips {
     public func clips(page: Int, width: Double) -> [PlacedClip] {
         if let pdf, pdf.isPDF(page) { return [] }
         return layout(page: page, width: width).clips
+    }
+
+    public func hasClips(page: Int) -> Bool {
+        if let known = clipPages[page] { return known }
+        let has = !(pdf?.isPDF(page) ?? false) && document(page).hasClips
+        clipPages[page] = has
+        return has
     }
 }

@@ -31,6 +31,7 @@ extension SceneRenderer {
 
     /// The clips of the page shown with a decoded picture, at `time`.
     func clipDraws(at time: Double) -> [ClipDraw] {
+        guard scene.clips.hasPlayers else { return [] }
         var draws: [ClipDraw] = []
         for (key, rect, _) in scene.clipsOnScreen(at: time) {
             guard let player = scene.clips.player(key), let frame = player.current else { continue }

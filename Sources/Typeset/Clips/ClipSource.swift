@@ -75,3 +75,10 @@ extension Document {
         }
     }
 }
+
+extension Document {
+    /// Whether any block is a clip (the kiosk skips clip playback on pages with none).
+    public var hasClips: Bool {
+        blocks.contains { if case .clip = $0.kind { return true } else { return false } }
+    }
+}
