@@ -73,8 +73,12 @@ let package = Package(
         cLibrary("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev", "espeak-ng-data"]),
         cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
         // Video clips: libavformat demuxes, libavcodec decodes, libswscale converts and
-        // scales; the module map links all four (libavformat.pc gives the include path).
-        cLibrary("CFFmpeg", pkg: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+        // scales, libswresample resamples sound. Headers only (no pkgConfig, no link: the
+        // headers are in the multiarch include directory): CFFmpegLoader loads the
+        // libraries when the first clip opens, so a kiosk without clips never maps them.
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
+        .target(name: "CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
         // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
         // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
         .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
@@ -122,7 +126,7 @@ let package = Package(
 
         // Video clips: probe, a decoder on its own thread into a bounded queue, timing
         // against the loop's clock, each shown frame converted and scaled by libswscale.
-        .target(name: "Video", dependencies: ["Raster", "CFFmpeg"]),
+        .target(name: "Video", dependencies: ["Raster", "CFFmpeg", "CFFmpegLoader"]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),

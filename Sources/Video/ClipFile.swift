@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegLoader
 
 /// One clip opened through libavformat with its video stream's decoder (libavcodec):
 /// the demuxer and decoder state of one reader. Not thread-safe: the probe uses one on
@@ -23,7 +24,7 @@ final class ClipFile: @unchecked Sendable {
     /// says why (`refusal`) and `nextFrame` throws it. Throws for a file that does not
     /// open as media or has no video.
     init(path: String) throws(ClipError) {
-        _ = Self.quiet
+        if let failure = Self.librariesMissing { throw ClipError("\(path): \(failure)") }
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&context, path, nil, nil)
@@ -68,9 +69,15 @@ final class ClipFile: @unchecked Sendable {
                         duration: duration, frameRate: rate, pixelFormat: pixelFormat, refusal: refusal)
     }
 
-    /// FFmpeg's own log stays silent: each refusal is one message of Lectern's, naming
-    /// the file (a corrupt stream would otherwise print a line per broken packet).
-    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
+    /// FFmpeg's libraries, loaded when the first clip opens (`CFFmpegLoader`); nil once
+    /// loaded, else why they are not. FFmpeg's own log stays silent: each refusal is one
+    /// message of Lectern's, naming the file (a corrupt stream would otherwise print a
+    /// line per broken packet).
+    static let librariesMissing: String? = {
+        if let failure = lectern_ffmpeg_load() { return String(cString: failure) }
+        av_log_set_level(AV_LOG_QUIET)
+        return nil
+    }()
 
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = self.packet

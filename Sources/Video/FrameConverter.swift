@@ -31,7 +31,7 @@ public final class FrameConverter {
 
     public init() {}
 
-    deinit { lectern_scaler_free(context) }
+    deinit { if let context { lectern_scaler_free(context) } }  // nil: it never drew (FFmpeg may not be loaded)
 
     /// Draws `frame` scaled to `rect` (canvas coordinates) on `canvas`, clipped to its
     /// clip. Throws when libswscale cannot convert the frame's pixel format.
