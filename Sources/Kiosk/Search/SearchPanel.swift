@@ -72,6 +72,9 @@ public final class SearchPanel {
         return events
     }
 
+    /// The touch was cancelled: the finger goes, typing nothing.
+    public func cancelTouch() { press = nil }
+
     /// The loop reached `time` (the deadline, or any later turn).
     public func advance(to time: Double) -> [Event] {
         guard var current = press else { return [] }
