@@ -1,5 +1,8 @@
 import Foundation
 import Keyboard
+import Logging
+import Measure
+import Platform
 import KioskHeadless
 import LecternTestSupport
 import Raster
@@ -137,6 +140,9 @@ final class SearchPanelSceneTests: XCTestCase {
     func testTypingAWordShowsResultsOpensTheHitAndComesBack() throws {
         let path = try makeSite()
         let player = try makePlayer(config: path)
+        let metrics = MetricsFile(path: dir + "/lectern.prom", runtime: player.runtime, writeAtomically: { try AtomicFile.write($0, to: $1) },
+                                  wallClock: FixedWallClock(1_800_000_000), secondsSinceStart: { 5 }, log: Logger(sink: { _ in }))
+        metrics.attach(to: player.loop)
         openSearch(player, at: 1)
         XCTAssertEqual(player.scene.mode, .search)
         let layout = player.scene.searchLayout
@@ -209,6 +215,15 @@ final class SearchPanelSceneTests: XCTestCase {
         XCTAssertEqual(player.scene.searchSession.panel?.results ?? [], [])
         XCTAssertNil(player.scene.searchSession.highlight)
         XCTAssertFalse(player.scene.links.history.canGoBack)
+
+        // The metrics file: two searches ("mull", opened; "xqzj", left at idle), one of
+        // them finding nothing, and not a word of either.
+        player.step(to: time + 130)
+        let file = try String(contentsOfFile: dir + "/lectern.prom", encoding: .utf8)
+        let samples = PrometheusText.parse(file).samples
+        XCTAssertEqual(samples.first { $0.name == "lectern_searches_total" }?.value, 2)
+        XCTAssertEqual(samples.first { $0.name == "lectern_searches_without_result_total" }?.value, 1)
+        XCTAssertFalse(file.contains("mull") || file.contains("xqzj"), "the words searched are never written")
     }
 
     func testAccentedAndUnaccentedQueriesAndThePDFFindTheirPages() throws {

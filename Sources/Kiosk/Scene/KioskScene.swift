@@ -47,6 +47,8 @@ public final class KioskScene {
     public internal(set) var searchSession = SearchSession()
     /// The site's index the panel searches (`KioskRuntime.search`, handed over by the runtime).
     public var siteSearch: SiteSearch?
+    /// A search was counted (`SearchPanel.countSearch`): the runtime's usage counts.
+    var onSearchCounted: ((_ found: Bool) -> Void)?
     /// The languages of the site's pages, for the menu's language choice (Languages/).
     public let siteLanguages: SiteLanguages
 

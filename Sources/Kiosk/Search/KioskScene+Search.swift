@@ -34,6 +34,7 @@ extension KioskScene {
                 searchSession.panel = try SearchPanel(search: siteSearch ?? SiteSearch(), language: searchLanguage, width: width,
                                                       bottom: bottom, pixelsPerMillimetre: links.pixelsPerMillimetre)
                 searchSession.problem = nil
+                searchSession.panel?.onSearchCounted = { [weak self] found in self?.onSearchCounted?(found) }
             } catch {
                 searchSession.panel = nil
                 searchSession.problem = "The keyboard cannot be shown: \(error)"

@@ -29,6 +29,9 @@ public final class SearchPanel {
     /// Queries the visitor finished (return, or a result opened), and those that found nothing.
     public private(set) var searches = 0
     public private(set) var searchesWithNoResult = 0
+    /// Told of each search counted, whether it found anything (the metrics file's counts;
+    /// never the words).
+    public var onSearchCounted: ((_ found: Bool) -> Void)?
     private let search: SiteSearch
     /// The field's text when it was last counted as a search (so return twice counts once).
     private var counted: String?
@@ -98,6 +101,7 @@ public final class SearchPanel {
         counted = field
         searches += 1
         if results.isEmpty { searchesWithNoResult += 1 }
+        onSearchCounted?(!results.isEmpty)
     }
 
     private func advance(_ current: inout KeyPress, to time: Double) -> [Event] {
