@@ -347,4 +347,37 @@ final class SearchPanelSceneTests: XCTestCase {
         // Nothing found is said.
         XCTAssertEqual(SearchSpeech.english.answer(field: "xq", results: []), ["xq", "Nothing found."])
     }
+
+    func testTheKeyboardFollowsTheVisitorsLanguageAndThePanelTheirContrast() throws {
+        _ = try write("---\nlang: en\n---\n# Museum\n\nThe museum opens at ten.\n", "en.md")
+        _ = try write("---\nlang: ru\n---\n# Музей\n\nМузей открыт с десяти часов.\n", "ru.md")
+        let path = try write("[[page]]\ntitle = \"Museum\"\ncontent = \"en.md\"\nlang = \"en\"\n[[page]]\ntitle = \"Музей\"\ncontent = \"ru.md\"\nlang = \"ru\"\n", "lectern.toml")
+        let player = try makePlayer(config: path)
+        // Russian chosen from the menu's language pills: the panel's keyboard is Russian.
+        let russian = try XCTUnwrap(player.scene.siteLanguages.languages.firstIndex { $0.tag.hasPrefix("ru") })
+        player.scene.chooseLanguage(russian, at: 0.5)
+        openSearch(player, at: 1)
+        let panel = try XCTUnwrap(player.scene.searchSession.panel)
+        XCTAssertEqual(panel.layout.name, "ru")
+        _ = try type(["м", "у", "з", "е", "й"], player, at: 3)
+        XCTAssertEqual(panel.results.map(\.title), ["Музей"])
+        XCTAssertEqual(try pixelsNotFresh(player), 0)
+
+        // High contrast from the menu: the panel is drawn in the high-contrast theme.
+        let high = player.scene.config.highContrastTheme
+        player.feed([.down(slot: 0, x: 300, y: 300, time: 5), .down(slot: 1, x: 400, y: 300, time: 5),
+                     .down(slot: 2, x: 500, y: 300, time: 5), .up(slot: 0, time: 5.05), .up(slot: 1, time: 5.05), .up(slot: 2, time: 5.05)])
+        player.step(to: 5.5)
+        let contrast = player.scene.menuSwitches.center(of: .contrast)
+        tap(player, x: contrast.x, y: contrast.y, at: 6)
+        XCTAssertEqual(player.runtime.visitor.theme, .highContrast)
+        XCTAssertTrue(player.scene.menu.isPresented, "the menu stays after a switch")
+        let search = player.scene.menuSwitches.center(of: .search)
+        tap(player, x: search.x, y: search.y, at: 7)
+        player.step(to: 7.5)
+        XCTAssertEqual(player.scene.mode, .search)
+        XCTAssertEqual(player.scene.config.theme, high)
+        XCTAssertEqual(player.canvas.row(2)[2] & 0xFFFFFF, high.background.argb & 0xFFFFFF)
+        XCTAssertEqual(try pixelsNotFresh(player), 0)
+    }
 }
