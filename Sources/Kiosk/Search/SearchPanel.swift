@@ -1,10 +1,10 @@
 import Keyboard
 import Search
 
-/// The search panel apart from drawing and the scene (which do not use it yet): the
-/// field, the keyboard of the site's language laid out for the panel, the results of
-/// what is in the field (asked again at each key typed), what speech mode says, and the
-/// two counts the metrics file may have. Touches arrive as points with their time;
+/// The search panel's logic apart from drawing and the scene (`SearchSession` holds it,
+/// `SearchPanelRenderer` draws it): the field, the keyboard of the visitor's language
+/// laid out for the panel, the results of what is in the field (asked again at each key
+/// typed), and the searches it counts for the metrics file (`onSearchCounted`). Touches arrive as points with their time;
 /// what happens by itself (backspace repeat, long press) happens at `deadline`, which
 /// the loop wakes for, so nothing ticks while a finger rests. The field's text is never
 /// logged or kept beyond the panel: the idle reset clears it with `reset`.

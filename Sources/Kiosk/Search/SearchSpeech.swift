@@ -1,8 +1,8 @@
 import Keyboard
 import Search
 
-/// What speech mode says in the search panel (docs/accessibility.md will describe it
-/// with the panel): each key as the finger reaches it, the results of the field after
+/// What speech mode says in the search panel (docs/accessibility.md, Speech mode):
+/// each key as the finger reaches it, the results of the field after
 /// a key is typed, and that nothing was found. English and German, as `SpeechPhrases`;
 /// the characters themselves are given to the voice as they are (espeak-ng names a
 /// lone letter in the voice's language).
