@@ -334,6 +334,15 @@ final class SearchPanelSceneTests: XCTestCase {
         let said = transcript.lines[before...].filter { $0 != "(stop)" }
         XCTAssertEqual(Array(said.prefix(4)), ["[en] l", "[en] l", "[en] mull", "[en] 1 result."])
         XCTAssertTrue(said.last?.hasPrefix("[en] 1: Mitarbeiter. ") == true, said.joined(separator: "\n"))
+        // A letter more finds nothing, and that is said; delete brings the result back.
+        let x = try XCTUnwrap(panel.geometry.key(typing: "x"))
+        before = transcript.lines.count
+        tap(player, x: x.frame.midX, y: x.frame.midY, at: player.time + 0.6)
+        XCTAssertEqual(transcript.lines[before...].filter { $0 != "(stop)" }.suffix(3), ["[en] x", "[en] mullx", "[en] Nothing found."])
+        let delete = try XCTUnwrap(panel.geometry.keys.first { $0.action == .backspace })
+        before = transcript.lines.count
+        tap(player, x: delete.frame.midX, y: delete.frame.midY, at: player.time + 0.6)
+        XCTAssertEqual(Array(transcript.lines[before...].filter { $0 != "(stop)" }.prefix(4)), ["[en] delete", "[en] delete", "[en] mull", "[en] 1 result."])
         // A finger over the result says it; a double tap opens it.
         let row = player.scene.searchLayout.rows[0]
         before = transcript.lines.count
