@@ -209,10 +209,11 @@ let package = Package(
         .testTarget(name: "TouchTests", dependencies: ["Touch"]),
         .testTarget(name: "PDFPagesTests", dependencies: ["PDFPages", "Raster", "LoopCore", "Platform", "LecternTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "Touch", "TextFile", "Kiosk", "KioskHeadless"], resources: [.copy("Recordings")]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Keyboard", "Frames", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Keyboard", "Search", "Frames", "KioskHeadless", "LoopCore", "Platform", "Display", "PlatformEmbedded", "PDFPages", "Measure", "Typeset", "Touch", "Geometry", "Raster", "Spring", "TextFile", "LecternTestSupport", "LecternLog", .product(name: "Logging", package: "swift-log")], resources: [.copy("TOML")]),
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "LecternTestSupport", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
+            "Keyboard", "Search",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks", "LecternTestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Kiosk
 import PDFPages
+import Raster
 
 /// The search figures on a 100-page site that includes PDFs (docs/performance.md):
 /// 96 Markdown pages of the dense scenes' prose (some 6 KB each, each with names of its
@@ -9,9 +10,11 @@ import PDFPages
 /// PDF cache's pdftohtml answers as the kiosk reads it.
 /// - `search.index`: the whole index built as the kiosk builds it after the first frame
 ///   (every page read, its text extracted, the FTS5 table filled), in memory;
-/// - `search.keystroke`: one key more of a query being typed, to the ranked results
-///   with their snippets (the panel's answer; drawing them is not measured: the panel
-///   is not built yet).
+/// - `search.keystroke`: a key of the search panel's keyboard tapped where it is drawn
+///   (touch down and up through the scene), the query asked again, and the panel with its
+///   results drawn into the frame (what the compositor copies to the screen);
+/// - `search.query`: the index's part of that alone: a query to ranked results with
+///   their snippets.
 public enum SearchScene {
     static let documents = ["/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf", "/usr/share/doc/libtasn1-doc/libtasn1.pdf"]
     /// What the keystroke case types, one character more per iteration, round and round.
@@ -23,7 +26,12 @@ public enum SearchScene {
                 let site = try Site()
                 return { site.build() }
             },
-            BenchCase(name: "search.keystroke") { _, _ in
+            BenchCase(name: "search.keystroke") { width, height in
+                let site = try Site()
+                site.build()
+                return try Panel(site: site, width: width, height: height).keystroke
+            },
+            BenchCase(name: "search.query") { _, _ in
                 let site = try Site()
                 site.build()
                 let prefixes = typed.flatMap { word in (1...word.count).map { String(word.prefix($0)) } }
@@ -31,11 +39,61 @@ public enum SearchScene {
                 return {
                     let query = prefixes[next % prefixes.count]
                     next += 1
-                    guard case let .results(results) = site.search.search(query) else { preconditionFailure("search.keystroke: no index") }
-                    precondition(query.count < 3 || !results.isEmpty || query.hasPrefix("図"), "search.keystroke: \(query) found nothing")
+                    guard case let .results(results) = site.search.search(query) else { preconditionFailure("search.query: no index") }
+                    precondition(query.count < 3 || !results.isEmpty || query.hasPrefix("図"), "search.query: \(query) found nothing")
                 }
             },
         ]
+    }
+
+    /// Words typed on the Latin keyboard, each followed by the clear key.
+    static let typedOnKeys = ["muller", "reading room", "interoperability", "closed stacks", "opening hours", "alvarez"]
+
+    /// The search panel open on the site's kiosk, and a keystroke on it.
+    final class Panel {
+        let site: Site
+        let assembly: KioskAssembly
+        let canvas: Bitmap
+        let taps: [(x: Double, y: Double)]
+        var next = 0
+        var time = 1.0
+
+        init(site: Site, width: Int, height: Int) throws {
+            self.site = site
+            assembly = try KioskAssembly(config: site.config, width: width, height: height)
+            let scene = assembly.scene
+            scene.siteSearch = site.search
+            scene.handle(.down(slot: 0, x: 10, y: 10, time: 0.1))  // leaves the attract page
+            scene.handle(.up(slot: 0, time: 0.15))
+            scene.openSearch(at: 0.5)
+            guard let geometry = scene.searchSession.panel?.geometry else {
+                throw BenchSetupError("search.keystroke: \(scene.searchSession.problem ?? "no keyboard")")
+            }
+            var taps: [(x: Double, y: Double)] = []
+            for word in SearchScene.typedOnKeys {
+                for character in word {
+                    let key = character == " " ? geometry.keys.first { $0.action == .space } : geometry.key(typing: String(character))
+                    guard let key else { throw BenchSetupError("search.keystroke: no key for \(character)") }
+                    taps.append((key.frame.midX, key.frame.midY))
+                }
+                guard let clear = geometry.keys.first(where: { $0.action == .clear }) else { throw BenchSetupError("search.keystroke: no clear key") }
+                taps.append((clear.frame.midX, clear.frame.midY))
+            }
+            self.taps = taps
+            canvas = try Bitmap(width: width, height: height)
+        }
+
+        func keystroke() {
+            let tap = taps[next % taps.count]
+            next += 1
+            time += 0.25
+            let scene = assembly.scene
+            scene.handle(.down(slot: 0, x: tap.x, y: tap.y, time: time))
+            scene.handle(.up(slot: 0, time: time + 0.05))
+            let painter = assembly.renderer.frame(at: time + 0.05)
+            precondition(painter.frame.overlays.key.panel != 0, "search.keystroke: the panel is not shown")
+            painter.composeOverlays(over: canvas.canvas, into: .cached(canvas.canvas), region: Region(canvas.canvas.bounds))
+        }
     }
 
     /// The site's files in a directory of their own (removed with the value).

@@ -8,7 +8,8 @@ import Raster
 ///
 /// A frame is a page layer (content scrolled by `scrollY`, shifted left by `shiftX`, with
 /// small decorations drawn into it: the pull's dots, a pressed link, speech mode's focus
-/// ring) and optionally overlays composed over it at an alpha (the menu, the link card).
+/// ring) and optionally overlays composed over it at an alpha (the menu, the link card,
+/// the search panel).
 /// Two special frames: blank (the panel dark) and scaled (a pinch: the painter draws the
 /// whole frame).
 public struct FrameDescription: Equatable, Sendable {
@@ -46,15 +47,18 @@ public struct FrameDescription: Equatable, Sendable {
         public var isEmpty: Bool { key.isEmpty }
     }
 
-    /// The overlays' alphas (1/255 steps) and which card: equal keys are equal pixels.
+    /// The overlays' alphas (1/255 steps), which card and which search panel: equal keys
+    /// are equal pixels.
     public struct OverlayKey: Equatable, Sendable {
         public var menuAlpha: Int
         public var cardAlpha: Int
         public var cardGeneration: Int
-        public init(menuAlpha: Int = 0, cardAlpha: Int = 0, cardGeneration: Int = 0) {
-            self.menuAlpha = menuAlpha; self.cardAlpha = cardAlpha; self.cardGeneration = cardGeneration
+        /// The search panel, opaque over the whole screen (0: none); changes with its pixels.
+        public var panel: Int
+        public init(menuAlpha: Int = 0, cardAlpha: Int = 0, cardGeneration: Int = 0, panel: Int = 0) {
+            self.menuAlpha = menuAlpha; self.cardAlpha = cardAlpha; self.cardGeneration = cardGeneration; self.panel = panel
         }
-        public var isEmpty: Bool { menuAlpha == 0 && cardAlpha == 0 }
+        public var isEmpty: Bool { menuAlpha == 0 && cardAlpha == 0 && panel == 0 }
     }
 
     public var content: Content

@@ -182,6 +182,9 @@ public final class MetricsFile {
                    titles.map { ([("page", $0)], usage.readingSeconds[$0] ?? 0) })
         out.single("lectern_link_cards_opened_total", .counter, help: "Link cards (QR codes) opened.", Double(usage.linkCardsOpened))
         out.single("lectern_menu_opens_total", .counter, help: "Times the menu was opened.", Double(usage.menuOpens))
+        out.single("lectern_searches_total", .counter, help: "Searches finished in the search panel (a result opened, return, or the panel left).",
+                   Double(usage.searches))
+        out.single("lectern_searches_without_result_total", .counter, help: "Searches that found nothing.", Double(usage.searchesWithNoResult))
         out.single("lectern_clip_frames_shown_total", .counter, help: "Video clips' frames shown.", Double(usage.clipFramesShown))
         out.single("lectern_clip_frames_dropped_total", .counter, help: "Video clips' frames dropped because the loop was late for them.",
                    Double(usage.clipFramesDropped))

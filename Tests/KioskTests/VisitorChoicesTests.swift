@@ -176,8 +176,13 @@ final class VisitorChoicesTests: XCTestCase {
         XCTAssertFalse(tiny.isShown, "the ring's items would cover them")
         XCTAssertNil(tiny.item(atX: 160 - 40, y: 120))
         let shown = MenuSwitchLayout(width: 800, height: 480, scale: 1)
-        XCTAssertEqual(shown.item(atX: 400 - 40, y: 240), .contrast)
-        XCTAssertEqual(shown.item(atX: 400 + 40 + 28 + 11, y: 240), .textSize, "11 px beyond its edge")
+        XCTAssertEqual(shown.items, [.contrast, .textSize, .search])
+        for item in shown.items {
+            let c = shown.center(of: item)
+            let dx = c.x - 400, dy = c.y - 240, d = (dx * dx + dy * dy).squareRoot()
+            XCTAssertEqual(shown.item(atX: c.x, y: c.y), item)
+            XCTAssertEqual(shown.item(atX: c.x + dx / d * (28 + 9), y: c.y + dy / d * (28 + 9)), item, "9 px beyond its edge")
+        }
         XCTAssertNil(shown.item(atX: 400, y: 240), "the very centre closes the menu, as before")
         // Where they are shown, no switch's hit area reaches a ring item's.
         for (w, h) in [(800.0, 480.0), (1280.0, 800.0), (480.0, 800.0)] {

@@ -63,6 +63,7 @@ extension KioskScene {
     /// Back to the last place left (the back pull released armed).
     public func goBack(at time: Double) {
         guard let place = links.history.pop() else { return }
+        if place.toSearch { return returnToSearch(at: time) }
         travel(to: place.page, offset: place.offset, forward: false, at: time)
     }
 

@@ -7,6 +7,8 @@ public struct NavigationHistory: Sendable, Equatable {
         public var page: Int
         /// Vertical scroll offset (device px) the page was read at.
         public var offset: Double
+        /// The place was left by opening a search result: back shows the search panel.
+        public var toSearch = false
     }
 
     public static let capacity = 64

@@ -10,6 +10,8 @@ extension KioskScene {
         case let .tap(x, y, time):
             if let language = languageBar?.item(atX: x, y: y) {
                 chooseLanguage(language, at: time)  // the menu stays, showing that language's pages
+            } else if let item = menuSwitches.item(atX: x, y: y), item == .search {
+                openSearch(at: time)  // the panel in the menu's place
             } else if let item = menuSwitches.item(atX: x, y: y) {
                 onVisitorSwitch?(item, time)  // the menu stays: the visitor sees the change
             } else if let item = ring.item(atX: x, y: y), let page = page(ofRingItem: item) {
@@ -32,6 +34,7 @@ extension KioskScene {
     func toggleMenu(at time: Double) {
         releaseLink()
         links.card.dismiss(at: time)  // the menu replaces the card
+        if searchSession.isPresented { closeSearch() }  // and the search panel
         if menu.isPresented {
             menu.setPresented(false, at: time)
         } else {

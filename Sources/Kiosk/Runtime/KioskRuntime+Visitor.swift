@@ -6,6 +6,7 @@ extension KioskRuntime {
     /// The scene reports its switches here.
     func wireVisitor(_ scene: KioskScene) {
         scene.onVisitorSwitch = { [weak self] item, _ in self?.visitorSwitchOwed = item }
+        scene.siteSearch = search
     }
 
     /// A switch in the menu was tapped (or double-tapped in speech mode).
@@ -13,6 +14,7 @@ extension KioskRuntime {
         switch item {
         case .contrast: visitor.theme = visitor.theme == .highContrast ? .standard : .highContrast
         case .textSize: visitor.textStep = visitor.textStep.next
+        case .search: return  // the scene opens the panel itself
         }
         guard reassembleForVisitor(at: time) else { return }
         log("visitor: \(item == .contrast ? "high contrast \(visitor.theme == .highContrast ? "on" : "off")" : "text size step \(visitor.textStep.rawValue + 1) of \(TextStep.allCases.count)")")

@@ -157,6 +157,10 @@ public final class KioskRuntime {
             usage.record(gesture)
             onGesture(gesture)
         }
+        scene.onSearchCounted = { [weak self] found in
+            self?.usage.searches += 1
+            if !found { self?.usage.searchesWithNoResult += 1 }
+        }
         scene.clips.onFramesCounted = { [weak self] shown, dropped in
             self?.usage.clipFramesShown += shown
             self?.usage.clipFramesDropped += dropped

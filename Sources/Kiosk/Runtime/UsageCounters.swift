@@ -23,6 +23,12 @@ public struct UsageCounters: Equatable, Sendable {
     /// Video clips' frames shown, and dropped because the loop was late for them.
     public var clipFramesShown = 0
     public var clipFramesDropped = 0
+    /// Searches in the search panel, and those that found nothing; never the words. A
+    /// search is a query (the field not empty) the visitor finished: opened a result from,
+    /// pressed return on, or left (closing the panel, the menu, the idle reset); the same
+    /// text finished twice counts once.
+    public var searches = 0
+    public var searchesWithNoResult = 0
 
     public static let readingGapCap = 30.0
 

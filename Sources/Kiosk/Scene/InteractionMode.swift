@@ -22,6 +22,9 @@ public enum InteractionMode: Sendable, Equatable {
     case attract
     /// The link card is up (`LinkCard.isPresented`, LinkCard/): a tap outside closes it.
     case card
+    /// The search panel is up (`SearchSession.isPresented`, Search/): the keyboard takes
+    /// the touches, a result opens its page; three fingers bring the menu in its place.
+    case search
     /// The menu is up (`MenuFade.isPresented`, Menu/): taps choose a page, a language or
     /// a switch; the page under it takes no pan, link tap or pinch.
     case menu
@@ -41,13 +44,14 @@ extension KioskScene {
         if gestures.swallowing { return .swallowing }
         if idle.attracting { return .attract }
         if links.card.isPresented { return .card }
+        if searchSession.isPresented { return .search }
         if menu.isPresented { return .menu }
         return .browsing
     }
 
     /// The menu or the link card is up: the page under it takes no pans, link taps or
     /// pinches, and speech mode's focus ring is not drawn over it.
-    var isModal: Bool { menu.isPresented || links.card.isPresented }
+    var isModal: Bool { menu.isPresented || links.card.isPresented || searchSession.isPresented }
 
     func apply(_ gestures: [Gesture]) {
         for gesture in gestures {
@@ -77,6 +81,7 @@ extension KioskScene {
         case .asleep: applyAsleep(gesture)
         case .attract: applyAttract(gesture)
         case .card: applyOnCard(gesture)
+        case .search: applyInSearch(gesture)
         case .menu: applyInMenu(gesture)
         case .browsing: applyBrowsing(gesture)
         }

@@ -43,6 +43,12 @@ public final class KioskScene {
     /// What this visitor chose (language, high contrast, text step): the one owner, handed
     /// to every scene assembled after this one (reload, switch), reset at idle (VisitorChoices).
     public internal(set) var visitor = VisitorChoices()
+    /// The search panel, what was typed in it and the hit a result opened (Search/).
+    public internal(set) var searchSession = SearchSession()
+    /// The site's index the panel searches (`KioskRuntime.search`, handed over by the runtime).
+    public var siteSearch: SiteSearch?
+    /// A search was counted (`SearchPanel.countSearch`): the runtime's usage counts.
+    var onSearchCounted: ((_ found: Bool) -> Void)?
     /// The languages of the site's pages, for the menu's language choice (Languages/).
     public let siteLanguages: SiteLanguages
 
@@ -129,6 +135,7 @@ public final class KioskScene {
         horizontal.advance(to: time)
         gestures.advance(to: time)
         apply(gestures.last)
+        advanceSearch(to: time)
         advanceClips(to: time)
         if !affordance.isVisible(at: time) && pullProgress(at: time) == 0 {
             affordance.setProgress(0, at: time)
@@ -140,6 +147,7 @@ public final class KioskScene {
         // The earliest of these, kept as it goes (asked every loop turn: no array).
         var next = earliest(gestures.recognizer.nextDeadline, speech?.input.nextDeadline)  // the two-finger hold
         next = earliest(next, clips.nextWake)  // a playing clip's next frame
+        if searchSession.isPresented { next = earliest(next, searchSession.panel?.deadline) }  // backspace repeat, long press
         // A finger resting on the glass is not idle: the idle clock restarts when it
         // lifts. (Answering a deadline already past here would make the loop spin.)
         guard gestures.noFingerDown else { return next }
@@ -196,6 +204,7 @@ public final class KioskScene {
         resetTextZoom(at: time)
         if tablePans != WideTablePans() { tablePans = WideTablePans(); contentGeneration += 1 }
         speech?.reset()
+        searchSession.reset()
         if visitor.language != nil { contentGeneration += 1 }  // the ring changes with it
         visitor.reset()
         clips.stopAll()  // the first page's own clips too: home shows posters
@@ -209,10 +218,17 @@ public final class KioskScene {
         let time = event.time
         gestures.handle(event)
         idle.touched(at: time)
+        if case .down = event, searchSession.highlight != nil { searchSession.highlight = nil }  // until the next touch
         // Speech mode sees every touch first; while it is on, the sighted gestures are
         // recognised (so the recogniser's sequence stays whole) but not applied. The
         // others go to the handler of the scene's mode (Scene/InteractionMode.swift).
         if handleSpeech(event) { return }
+        if handleSearchTouch(event) {
+            // The recogniser saw the touch too: only a three-finger tap and the sequence's
+            // end act (a lift that opened a result is no tap on the page it opened).
+            apply(gestures.last.filter(\.actsOverSearch))
+            return
+        }
         apply(gestures.last)
     }
 

@@ -143,7 +143,7 @@ final class MenuLayer {
         let switches = scene.menuSwitches, choices = scene.visitor
         for item in switches.items {
             let c = switches.center(of: item)
-            let on = item == .contrast ? choices.theme == .highContrast : choices.textStep != .normal
+            let on = item == .contrast ? choices.theme == .highContrast : item == .textSize && choices.textStep != .normal
             canvas.fillCircle(centerX: c.x - ox, centerY: c.y - oy, radius: switches.radius, color: on ? theme.accent : light)
             content.drawLabel(switchGlyph(item), size: switchGlyphSize(scene), color: .white,
                               centerX: Int(c.x.rounded()) - originX, centerY: Int(c.y.rounded()) - originY, into: canvas)
@@ -164,7 +164,14 @@ final class MenuLayer {
         }
     }
 
-    /// What a switch shows: a half-filled circle for contrast, "Aa" for the text size.
-    static func switchGlyph(_ item: MenuSwitch) -> String { item == .contrast ? "\u{25D0}" : "Aa" }
+    /// What a switch shows: a half-filled circle for contrast, "Aa" for the text size, a
+    /// magnifier for search.
+    static func switchGlyph(_ item: MenuSwitch) -> String {
+        switch item {
+        case .contrast: return "\u{25D0}"
+        case .textSize: return "Aa"
+        case .search: return "\u{2315}"
+        }
+    }
     static func switchGlyphSize(_ scene: KioskScene) -> Double { 24 * scene.scale }
 }

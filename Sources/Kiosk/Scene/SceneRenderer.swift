@@ -24,6 +24,8 @@ public final class SceneRenderer {
     /// The link card's face and compose (LinkCard/), and the page with the card when the
     /// menu fades over it too.
     private lazy var linkCard = LinkCardRenderer(config: scene.config)
+    /// The search panel's layer (Search/), kept only while the panel shows.
+    lazy var searchPanel = SearchPanelRenderer(config: scene.config)
     private var cardUnderMenu: Bitmap?
     /// The page as it was when the current pinch began (SceneRenderer+Pinch.swift).
     var pinchSnapshot: (key: PinchFrame.SnapshotKey, bitmap: Bitmap)?
@@ -45,6 +47,8 @@ public final class SceneRenderer {
         let pinch: PinchFrame?
         /// The clips' pictures on the page (Clips/SceneRenderer+Clips.swift).
         let clips: [ClipDraw]
+        /// The search panel over the page (nil: not shown; Search/SceneRenderer+Search.swift).
+        let panel: SearchPanelFrame?
 
         var page: Int { description.page.page }
         var scrollY: Int { description.scrollY }
@@ -62,6 +66,7 @@ public final class SceneRenderer {
         if now.menuAlpha == 0 || now.description.content == .blank { menuLayer.release() }
         if now.cardAlpha == 0 || now.menuAlpha == 0 { cardUnderMenu = nil }
         if now.pinch == nil { pinchSnapshot = nil }
+        if now.panel == nil { searchPanel.release() }
         return ScenePainter(state: now, renderer: self)
     }
 
@@ -92,9 +97,10 @@ public final class SceneRenderer {
         let key = FrameDescription.PageKey(generation: scene.contentGeneration &+ redraws << 32, page: scene.currentPage,
                                            width: Int(scene.width), height: Int(scene.height))
         let scrollY = Int(scene.vertical.offset(at: time).rounded())
+        let panel = searchPanelFrame()
         let overlays = FrameDescription.OverlayKey(menuAlpha: Int((scene.menu.opacity(at: time) * theme.overlayAlpha * 255).rounded()),
                                                    cardAlpha: Int((scene.links.card.opacity(at: time) * 255).rounded()),
-                                                   cardGeneration: scene.links.card.generation)
+                                                   cardGeneration: scene.links.card.generation, panel: panel?.key ?? 0)
         let pressed = pressedLink()
         let pinch = PinchFrame(scene.textZoom.pinch)
         var decorations = Decorations()
@@ -102,6 +108,7 @@ public final class SceneRenderer {
         let box = pressedBox(pressed, page: key.page, pullX: pullX, scrollY: scrollY)
         if !box.isEmpty { decorations.append(box, tag: pressed) }
         addFocusDecoration(to: &decorations, pullX: pullX, scrollY: scrollY)
+        addSearchHighlight(to: &decorations, page: key.page, pullX: pullX, scrollY: scrollY)
         let clips = pinch == nil ? clipDraws(at: time) : []
         for clip in clips { decorations.append(clip.rect, tag: clip.tag) }
         let content: FrameDescription.Content
@@ -117,7 +124,7 @@ public final class SceneRenderer {
         }
         let description = FrameDescription(content: content, page: key, scrollY: scrollY, shiftX: pullX, decorations: decorations,
                                            overlays: .init(key: overlays, direct: overlays.cardAlpha == 0))
-        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips)
+        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, panel: panel)
     }
 
     // MARK: Drawing (through ScenePainter)
@@ -132,6 +139,7 @@ public final class SceneRenderer {
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
         fillBackground(c, except: content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: c.clip))
         drawFocusRing(c, clip: clip, state: state, shiftX: shiftX)
+        drawSearchHighlight(c, clip: clip, state: state, shiftX: shiftX)
         drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip,
                      tableOffsets: scene.tablePans.offsets(page: state.page))
@@ -160,7 +168,17 @@ public final class SceneRenderer {
     /// the shadow).
     func composeOverlays(_ now: FrameState, over page: Canvas, into destination: PixelDestination, region: Region) {
         var base = page
-        if now.cardAlpha > 0 {
+        if let panel = now.panel {
+            // Opaque over the whole screen: the page under it is not read.
+            let bounds = destination.bounds
+            guard let layer = searchPanel.canvas(panel, scene: scene, content: content, width: bounds.width, height: bounds.height)
+            else { return }
+            if now.menuAlpha == 0 {
+                for rect in region.rects { destination.copy(from: layer, rect: rect) }
+                return
+            }
+            base = layer
+        } else if now.cardAlpha > 0 {
             guard case let .cached(shadow) = destination else { return }  // the card reads what it writes
             var into = shadow
             if now.menuAlpha > 0 {

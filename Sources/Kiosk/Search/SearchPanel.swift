@@ -1,10 +1,10 @@
 import Keyboard
 import Search
 
-/// The search panel apart from drawing and the scene (which do not use it yet): the
-/// field, the keyboard of the site's language laid out for the panel, the results of
-/// what is in the field (asked again at each key typed), what speech mode says, and the
-/// two counts the metrics file may have. Touches arrive as points with their time;
+/// The search panel's logic apart from drawing and the scene (`SearchSession` holds it,
+/// `SearchPanelRenderer` draws it): the field, the keyboard of the visitor's language
+/// laid out for the panel, the results of what is in the field (asked again at each key
+/// typed), and the searches it counts for the metrics file (`onSearchCounted`). Touches arrive as points with their time;
 /// what happens by itself (backspace repeat, long press) happens at `deadline`, which
 /// the loop wakes for, so nothing ticks while a finger rests. The field's text is never
 /// logged or kept beyond the panel: the idle reset clears it with `reset`.
@@ -29,6 +29,9 @@ public final class SearchPanel {
     /// Queries the visitor finished (return, or a result opened), and those that found nothing.
     public private(set) var searches = 0
     public private(set) var searchesWithNoResult = 0
+    /// Told of each search counted, whether it found anything (the metrics file's counts;
+    /// never the words).
+    public var onSearchCounted: ((_ found: Bool) -> Void)?
     private let search: SiteSearch
     /// The field's text when it was last counted as a search (so return twice counts once).
     private var counted: String?
@@ -72,6 +75,9 @@ public final class SearchPanel {
         return events
     }
 
+    /// The touch was cancelled: the finger goes, typing nothing.
+    public func cancelTouch() { press = nil }
+
     /// The loop reached `time` (the deadline, or any later turn).
     public func advance(to time: Double) -> [Event] {
         guard var current = press else { return [] }
@@ -95,6 +101,7 @@ public final class SearchPanel {
         counted = field
         searches += 1
         if results.isEmpty { searchesWithNoResult += 1 }
+        onSearchCounted?(!results.isEmpty)
     }
 
     private func advance(_ current: inout KeyPress, to time: Double) -> [Event] {

@@ -70,6 +70,7 @@ extension KioskScene {
         let time = event.time
         for intent in speech.input.handle(event) { apply(intent, at: time) }
         guard speech.isOn else { return false }
+        if searchSession.isPresented { searchTouchForSpeech(event) }
         if idle.isBlanked { idle.isBlanked = false }  // a touch wakes the display and is still heard
         return true
     }
@@ -109,7 +110,9 @@ extension KioskScene {
         case .touch:
             speech.touchDown()
         case let .explore(x, y):
-            if menu.isPresented {
+            if searchSession.isPresented {
+                exploreSearch(x: x, y: y)
+            } else if menu.isPresented {
                 exploreMenu(x: x, y: y)
             } else if !links.card.isPresented {
                 refreshSpeechPage(force: false)
@@ -119,6 +122,10 @@ extension KioskScene {
         case .doubleTap:
             if links.card.isPresented {
                 links.card.dismiss(at: time)
+            } else if searchSession.isPresented {
+                doubleTapInSearch(at: time)
+            } else if menu.isPresented, case .menuSwitch(.search) = speech.menuFocus {
+                openSearch(at: time)
             } else if menu.isPresented, case let .menuSwitch(item) = speech.menuFocus {
                 onVisitorSwitch?(item, time)
             } else if menu.isPresented {
@@ -137,7 +144,7 @@ extension KioskScene {
                 if let card = links.card.link, links.card.isPresented { speech.announceCard(text: card.text, address: card.address) }
             }
         case let .swipe(forward):
-            guard !menu.isPresented, !links.card.isPresented else { return }
+            guard !menu.isPresented, !links.card.isPresented, !searchSession.isPresented else { return }
             let action = speech.swipe(down: forward, offset: vertical.offset(at: time), viewport: height,
                                       contentHeight: pageLength(of: currentPage))
             if case let .scroll(target) = action { vertical.glide(from: vertical.offset(at: time), to: target, at: time) }

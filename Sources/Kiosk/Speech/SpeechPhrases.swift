@@ -91,6 +91,7 @@ public struct SpeechPhrases: Sendable, Equatable {
         switch item {
         case .contrast: return choices.theme == .highContrast ? contrastOn : contrastOff
         case .textSize: return fill(textSize, choices.textStep.rawValue + 1, TextStep.allCases.count)
+        case .search: return SearchSpeech.forLanguage(language).prompt + "."
         }
     }
     public func card(_ text: String, address: String) -> String {
