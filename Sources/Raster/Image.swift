@@ -28,8 +28,8 @@ public final class Image {
         return true
     }
 
-    /// Decodes a PNG or JPEG file (told apart by its first bytes) at the size `fit`
-    /// gives. Every error starts with the path.
+    /// Decodes a picture file of any format `ImageFormat` knows (told apart by its first
+    /// bytes, whatever its name) at the size `fit` gives. Every error starts with the path.
     public convenience init(contentsOfFile path: String, fit: ImageFit = .natural) throws {
         do {
             let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
@@ -47,7 +47,7 @@ public final class Image {
         try self.init(contentsOfFile: path, fit: ImageFit(maxWidth: width, maxHeight: height, scale: scale))
     }
 
-    /// Decodes PNG or JPEG bytes at the size `fit` gives.
+    /// Decodes a picture's bytes (any format `ImageFormat` knows) at the size `fit` gives.
     public convenience init(data: [UInt8], fit: ImageFit = .natural) throws {
         self.init(bitmap: try Image.decode(data, fit: fit).bitmap)
     }
@@ -64,8 +64,9 @@ public final class Image {
         try fit.validate()
         guard let format = ImageFormat.detect(data) else {
             if data.isEmpty { throw ImageError("the file is empty") }
-            let what = ImageFormat.guessUnsupported(data).map { "\($0) file" } ?? "neither a PNG nor a JPEG file"
-            throw ImageError("this is \(what): Lectern shows PNG and JPEG pictures; convert it to one of them")
+            if let what = ImageFormat.guessUnsupported(data) { throw ImageError("this is \(what)") }
+            throw ImageError("this is not a picture Lectern reads: it shows PNG, JPEG, SVG, WebP, GIF, HEIF and AVIF; "
+                + "convert it to one of them")
         }
         var shown = (width: 0, height: 0)
         // Runs on the header, before any pixel memory is allocated.
@@ -78,6 +79,15 @@ public final class Image {
         let decoded = switch format {
         case .png: try PNGDecoder.decode(data, plan: plan)
         case .jpeg: try JPEGDecoder.decode(data, plan: plan)
+        // A drawing is rendered at the size it is shown at, larger than its own
+        // size included: it stays sharp at any density.
+        case .svg: try SVGDecoder.render(data) { width, height in
+            _ = try plan(width, height)
+            return shown
+        }
+        case .webp: try WebPDecoder.decode(data, plan: plan)
+        case .gif: try GIFDecoder.decode(data, plan: plan)
+        case .heif, .avif: try HEIFDecoder.decode(data, format: format, plan: plan)
         }
         if decoded.width == shown.width, decoded.height == shown.height { return decoded }
         return try decoded.scaled(width: shown.width, height: shown.height)
