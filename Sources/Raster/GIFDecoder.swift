@@ -108,7 +108,14 @@ enum GIFDecoder {
                 row[left + x] = palette[Int(line[x])]
             }
         }
-        return Image(bitmap: bitmap)
+        let image = Image(bitmap: bitmap)
+        // Anything but the trailer after the first frame (the next frame's control block
+        // or descriptor) makes an animation.
+        var next = UNDEFINED_RECORD_TYPE
+        if DGifGetRecordType(gif, &next) == GIF_OK, next == EXTENSION_RECORD_TYPE || next == IMAGE_DESC_RECORD_TYPE {
+            image.facts = .animated(.gif)
+        }
+        return image
     }
 
     private static func failure(_ code: Int32) -> ImageError {

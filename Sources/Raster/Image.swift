@@ -12,6 +12,10 @@ public final class Image {
     /// off the frame path (decoding costs far more than this one pass over the pixels).
     public let isOpaque: Bool
 
+    /// What the file was, for a decoded file: its real format and its own size (nil for
+    /// pixels made in memory). `lectern check` lists it.
+    public internal(set) var facts: PictureFacts?
+
     /// Adopts premultiplied ARGB32 pixels.
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
@@ -33,7 +37,9 @@ public final class Image {
     public convenience init(contentsOfFile path: String, fit: ImageFit = .natural) throws {
         do {
             let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
-            self.init(bitmap: try Image.decode(bytes, fit: fit).bitmap)
+            let decoded = try Image.decode(bytes, fit: fit)
+            self.init(bitmap: decoded.bitmap)
+            facts = decoded.facts
         } catch let error as ImageError {
             throw ImageError("\(path): \(error.description)")
         } catch let error as PNGError {
@@ -49,7 +55,9 @@ public final class Image {
 
     /// Decodes a picture's bytes (any format `ImageFormat` knows) at the size `fit` gives.
     public convenience init(data: [UInt8], fit: ImageFit = .natural) throws {
-        self.init(bitmap: try Image.decode(data, fit: fit).bitmap)
+        let decoded = try Image.decode(data, fit: fit)
+        self.init(bitmap: decoded.bitmap)
+        facts = decoded.facts
     }
 
     /// Decodes PNG bytes (any other format is refused).
@@ -68,10 +76,11 @@ public final class Image {
             throw ImageError("this is not a picture Lectern reads: it shows PNG, JPEG, SVG, WebP, GIF, HEIF and AVIF; "
                 + "convert it to one of them")
         }
-        var shown = (width: 0, height: 0)
+        var shown = (width: 0, height: 0), natural = (width: 0, height: 0)
         // Runs on the header, before any pixel memory is allocated.
         let plan = { (width: Int, height: Int) throws -> (width: Int, height: Int) in
             try ImageLimits.check(width: width, height: height, format: format)
+            natural = (width, height)
             shown = fit.size(width: width, height: height)
             // Decoders only shrink; a picture shown larger is decoded at its own size.
             return (min(width, shown.width), min(height, shown.height))
@@ -89,7 +98,25 @@ public final class Image {
         case .gif: try GIFDecoder.decode(data, plan: plan)
         case .heif, .avif: try HEIFDecoder.decode(data, format: format, plan: plan)
         }
-        if decoded.width == shown.width, decoded.height == shown.height { return decoded }
-        return try decoded.scaled(width: shown.width, height: shown.height)
+        let image = decoded.width == shown.width && decoded.height == shown.height
+            ? decoded : try decoded.scaled(width: shown.width, height: shown.height)
+        image.facts = PictureFacts(format: format, width: natural.width, height: natural.height, isAnimated: decoded.facts?.isAnimated ?? false)
+        return image
     }
+}
+
+/// A picture file as `lectern check` lists it: the format its bytes are, its own size,
+/// and whether it moves (an animated WebP or GIF, shown as its first frame).
+public struct PictureFacts: Sendable, Equatable, CustomStringConvertible {
+    public let format: ImageFormat
+    public let width: Int
+    public let height: Int
+    public let isAnimated: Bool
+
+    public var description: String {
+        "\(format.rawValue), \(width)×\(height) px" + (isAnimated ? ", animated (its first frame is shown, still)" : "")
+    }
+
+    /// What a decoder that knows only "this file moves" hands back to `Image.decode`.
+    static func animated(_ format: ImageFormat) -> PictureFacts { PictureFacts(format: format, width: 0, height: 0, isAnimated: true) }
 }

@@ -54,7 +54,9 @@ enum WebPDecoder {
         for y in 0..<height {
             (bitmap.base + y * bitmap.stride).copyMemory(from: pixels + y * width * 4, byteCount: width * 4)
         }
-        return Image(bitmap: bitmap)
+        let image = Image(bitmap: bitmap)
+        image.facts = .animated(.webp)
+        return image
     }
 
     private static func failure(_ status: VP8StatusCode) -> ImageError {
