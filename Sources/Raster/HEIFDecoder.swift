@@ -19,6 +19,8 @@ enum HEIFDecoder {
             guard let handle else { throw ImageError("the \(format.rawValue) file has no primary picture: save it again") }
             defer { heif_image_handle_release(handle) }
             let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+            // The caps, before anything is decoded (the plan is asked again for the
+            // decoded size, which a rotation in the file may have turned).
             _ = try plan(width, height)
             var decoded: OpaquePointer?
             try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), format)
@@ -32,15 +34,29 @@ enum HEIFDecoder {
                 throw ImageError("the \(format.rawValue) decoder returned no pixels: the file is corrupt")
             }
             let premultiplied = heif_image_handle_is_premultiplied_alpha(handle) != 0
-            let bitmap = try Bitmap(width: outWidth, height: outHeight)
-            let canvas = bitmap.canvas
-            for y in 0..<outHeight {
-                let source = plane + y * Int(stride), row = canvas.row(y)
+            let shown = try plan(outWidth, outHeight)
+            /// Row y of the decoded RGBA plane, as BGRA.
+            func convert(_ y: Int, into row: UnsafeMutablePointer<UInt32>) {
+                let source = plane + y * Int(stride)
                 for x in 0..<outWidth {
                     let r = UInt32(source[x * 4]), g = UInt32(source[x * 4 + 1]), b = UInt32(source[x * 4 + 2])
                     row[x] = UInt32(source[x * 4 + 3]) << 24 | r << 16 | g << 8 | b
                 }
             }
+            // Shown smaller: averaged down row by row, so the decoded plane is the only
+            // full-size copy (a premultiplied file, rare, takes the whole-picture path).
+            if shown != (outWidth, outHeight), !premultiplied {
+                let row = UnsafeMutablePointer<UInt32>.allocate(capacity: outWidth)
+                defer { row.deallocate() }
+                let average = AreaAverage(sourceWidth: outWidth, sourceHeight: outHeight, width: shown.width, height: shown.height)
+                return Image(bitmap: try average.run { y in
+                    convert(y, into: row)
+                    return UnsafeRawPointer(row)
+                })
+            }
+            let bitmap = try Bitmap(width: outWidth, height: outHeight)
+            let canvas = bitmap.canvas
+            for y in 0..<outHeight { convert(y, into: canvas.row(y)) }
             if !premultiplied { PNGDecoder.premultiply(canvas) }
             return Image(bitmap: bitmap)
         }

@@ -4,8 +4,8 @@ import CWebP
 /// BGRA (`MODE_bgrA`), `Image`'s own layout, straight into the picture's pixels, and
 /// scales while it decodes when the picture is shown smaller.
 ///
-/// An animated WebP (libwebpdemux's `WebPAnimDecoder`) is shown as its first frame: the
-/// decoder composes it on the canvas the file declares, whose size the caps see first.
+/// An animated WebP (libwebpdemux's `WebPAnimDecoder`) is shown as its first frame, still:
+/// the decoder composes it on the canvas the file declares, whose size the caps see first.
 enum WebPDecoder {
     static func decode(_ data: [UInt8], plan: (Int, Int) throws -> (width: Int, height: Int)) throws -> Image {
         try data.withUnsafeBufferPointer { bytes -> Image in
@@ -15,7 +15,7 @@ enum WebPDecoder {
             guard status == VP8_STATUS_OK else { throw failure(status) }
             let width = Int(config.input.width), height = Int(config.input.height)
             let size = try plan(width, height)
-            if config.input.has_animation != 0 { return try firstFrame(bytes, width: width, height: height) }
+            if config.input.has_animation != 0 { return try firstFrame(bytes, width: width, height: height, shown: size) }
             let bitmap = try Bitmap(width: size.width, height: size.height)
             config.output.colorspace = MODE_bgrA
             config.output.is_external_memory = 1
@@ -35,10 +35,12 @@ enum WebPDecoder {
     }
 
     /// The first frame of an animated WebP, composed at the canvas size (`width`×`height`).
-    private static func firstFrame(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> Image {
+    private static func firstFrame(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                                   shown: (width: Int, height: Int)) throws -> Image {
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw ImageError("cannot start the WebP decoder (libwebp version mismatch)") }
-        options.color_mode = MODE_bgrA
+        // Straight alpha: the area average premultiplies as it shrinks.
+        options.color_mode = MODE_BGRA
         options.use_threads = 0
         var webp = WebPData(bytes: bytes.baseAddress, size: bytes.count)
         guard let decoder = WebPAnimDecoderNew(&webp, &options) else {
@@ -50,9 +52,18 @@ enum WebPDecoder {
         guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let pixels = frame else {
             throw ImageError("the animated WebP's first frame is corrupt or truncated: save it again from the original")
         }
-        let bitmap = try Bitmap(width: width, height: height)
-        for y in 0..<height {
-            (bitmap.base + y * bitmap.stride).copyMemory(from: pixels + y * width * 4, byteCount: width * 4)
+        // The decoder's canvas is the only full-size copy: averaged (or, at natural size,
+        // copied and premultiplied) straight into the picture.
+        let bitmap: Bitmap
+        if shown != (width, height) {
+            bitmap = try AreaAverage(sourceWidth: width, sourceHeight: height, width: shown.width, height: shown.height)
+                .run(source: UnsafeRawPointer(pixels), stride: width * 4)
+        } else {
+            bitmap = try Bitmap(width: width, height: height)
+            for y in 0..<height {
+                (bitmap.base + y * bitmap.stride).copyMemory(from: pixels + y * width * 4, byteCount: width * 4)
+            }
+            PNGDecoder.premultiply(bitmap.canvas)
         }
         let image = Image(bitmap: bitmap)
         image.facts = .animated(.webp)
