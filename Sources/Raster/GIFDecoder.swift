@@ -102,11 +102,10 @@ enum GIFDecoder {
         for y in order {
             guard DGifGetLine(gif, &line, Int32(frameWidth)) == GIF_OK else { throw failure(gif.pointee.Error) }
             let screenY = top + y
-            guard screenY < height else { continue }
+            // A frame may reach past the screen (or lie wholly outside it): clipped.
+            guard screenY < height, left < width else { continue }
             let row = canvas.row(screenY)
-            for x in 0..<min(frameWidth, width - left) where left + x >= 0 {
-                row[left + x] = palette[Int(line[x])]
-            }
+            for x in 0..<min(frameWidth, width - left) { row[left + x] = palette[Int(line[x])] }
         }
         let image = Image(bitmap: bitmap)
         // Anything but the trailer after the first frame (the next frame's control block

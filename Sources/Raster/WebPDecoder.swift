@@ -47,6 +47,11 @@ enum WebPDecoder {
             throw ImageError("the animated WebP is corrupt or truncated: save it again from the original")
         }
         defer { WebPAnimDecoderDelete(decoder) }
+        var info = WebPAnimInfo()
+        // The frames are composed on the decoder's canvas: it must be the size the caps saw.
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == width, Int(info.canvas_height) == height else {
+            throw ImageError("the animated WebP's canvas does not match its header: the file is corrupt")
+        }
         var frame: UnsafeMutablePointer<UInt8>?
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let pixels = frame else {

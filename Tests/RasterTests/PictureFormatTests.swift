@@ -93,6 +93,19 @@ final class PictureFormatTests: XCTestCase {
         assertRefused(try TestPictures.write("huge.gif", bytes: bytes), saying: ["GIF header gives 65535×65535", "megapixels"])
     }
 
+    /// A 2×2 screen whose one-pixel frame sits at x = 100, outside it (a hand-made file:
+    /// no tool writes one): the screen is shown, transparent, and nothing is written past it.
+    func testAGIFFrameOutsideItsScreenIsClipped() throws {
+        let gif: [UInt8] = Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+            + [0x2C, 100, 0, 0, 0, 1, 0, 1, 0, 0] + [2, 2, 0x44, 0x01, 0] + [0x3B]
+        let image = try Image(data: gif)
+        XCTAssertEqual(image.width, 2); XCTAssertEqual(image.height, 2)
+        XCTAssertEqual(image.canvas.pixel(x: 1, y: 0), 0)
+        var inside = gif
+        inside[13 + 6 + 1] = 1  // left = 1: the frame's black pixel lands at (1, 0)
+        XCTAssertEqual(try Image(data: inside).canvas.pixel(x: 1, y: 0), 0xFF00_0000)
+    }
+
     // MARK: HEIF and AVIF
 
     func testHEIFAndAVIFAreShownByTheirPixels() throws {
