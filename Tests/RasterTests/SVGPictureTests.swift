@@ -110,6 +110,19 @@ final class SVGPictureTests: XCTestCase {
         }
     }
 
+    /// Ten levels of ten `<use>` each would draw 10^10 rectangles: librsvg stops at its
+    /// cap on referenced elements, and the drawing is refused.
+    func testAUseBombIsRefused() throws {
+        var groups = [#"<rect id="a0" width="1" height="1"/>"#]
+        for level in 1...10 {
+            groups.append("<g id=\"a\(level)\">" + String(repeating: "<use xlink:href=\"#a\(level - 1)\"/>", count: 10) + "</g>")
+        }
+        let path = try svg("use-bomb.svg", "<defs>\(groups.joined(separator: "\n"))</defs><use xlink:href=\"#a10\"/>")
+        XCTAssertThrowsError(try Image(contentsOfFile: path, fittingIn: 96, 96)) { error in
+            XCTAssertTrue("\(error)".contains("the SVG cannot be drawn"), "\(error)")
+        }
+    }
+
     /// No external reference is loaded: not a file beside the drawing, not one above its
     /// folder, not an absolute file: URL, not XInclude, not the network.
     func testExternalReferencesAreNotLoaded() throws {
