@@ -131,6 +131,19 @@ final class PictureFormatTests: XCTestCase {
         }
     }
 
+    /// Alpha is kept, premultiplied as every picture is: opaque green on the left, nothing
+    /// on the right.
+    func testTransparencyIsKeptInEveryFormat() throws {
+        for format in ["webp", "gif", "avif"] {
+            let image = try Image(contentsOfFile: try TestPictures.halfTransparent(as: format))
+            XCTAssertFalse(image.isOpaque, format)
+            let left = image.canvas.pixel(x: 50, y: 50) ?? 0, right = image.canvas.pixel(x: 150, y: 50) ?? 1
+            XCTAssertEqual(channel(left, 24), 255, format); XCTAssertEqual(channel(left, 8), 255, accuracy: 6, format)
+            XCTAssertEqual(channel(left, 16), 0, accuracy: 6, format)
+            XCTAssertEqual(right, 0, "\(format): \(String(right, radix: 16))")
+        }
+    }
+
     // MARK: Which format a file is
 
     func testAFileIsDecodedByItsContentWhateverItsName() throws {

@@ -59,6 +59,24 @@ public enum TestPictures {
         try ffmpeg("split-mirrored.png", ["-i", try split(), "-vf", "hflip", "-frames:v", "1"])
     }
 
+    /// 200×100 RGBA: the left half opaque green, the right half fully transparent.
+    public static func halfTransparent() throws -> String {
+        try ffmpeg("half-transparent.png", ["-f", "lavfi", "-i", "color=c=0x00FF00:s=200x100,format=rgba,geq=r=0:g=255:b=0:a='if(lt(X,100),255,0)'",
+                                            "-frames:v", "1"])
+    }
+
+    /// `halfTransparent` in `format`: "webp" (cwebp, lossless), "gif" (ffmpeg), "avif" (heif-enc).
+    public static func halfTransparent(as format: String) throws -> String {
+        let source = try halfTransparent()
+        switch format {
+        case "webp": return try make("half-transparent.webp", "cwebp", ["-quiet", "-lossless", source, "-o", "{out}"])
+        // FFmpeg's GIF keeps transparency only through a palette that reserves an entry for it.
+        case "gif": return try ffmpeg("half-transparent.gif", ["-i", source, "-filter_complex",
+                                                               "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128"])
+        default: return try make("half-transparent.avif", "heif-enc", ["-A", "-q", "90", source, "-o", "{out}"])
+        }
+    }
+
     public static func webp(lossless: Bool = false) throws -> String {
         try make(lossless ? "split-lossless.webp" : "split.webp", "cwebp", ["-quiet"] + (lossless ? ["-lossless"] : ["-q", "90"]) + [try split(), "-o", "{out}"])
     }
