@@ -27,8 +27,8 @@ enum GIFDecoder {
                 guard let gif = DGifOpen(inputPointer, read, &code) else { throw failure(code) }
                 defer { DGifCloseFile(gif, &code) }
                 let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
-                _ = try plan(width, height)
-                return try firstFrame(gif, width: width, height: height)
+                let shown = try plan(width, height)
+                return try firstFrame(gif, width: width, height: height, shown: shown)
             }
         }
     }
@@ -43,7 +43,8 @@ enum GIFDecoder {
         return Int32(n)
     }
 
-    private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int) throws -> Image {
+    private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int,
+                                   shown: (width: Int, height: Int)) throws -> Image {
         var transparent = Int(NO_TRANSPARENT_COLOR)
         while true {
             var record = UNDEFINED_RECORD_TYPE
@@ -62,7 +63,14 @@ enum GIFDecoder {
                 }
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw failure(gif.pointee.Error) }
-                return try frame(gif, width: width, height: height, transparent: transparent)
+                let image = try frame(gif, width: width, height: height, shown: shown, transparent: transparent)
+                // Anything but the trailer after the first frame (the next frame's control
+                // block or descriptor) makes an animation.
+                var next = UNDEFINED_RECORD_TYPE
+                if DGifGetRecordType(gif, &next) == GIF_OK, next == EXTENSION_RECORD_TYPE || next == IMAGE_DESC_RECORD_TYPE {
+                    image.facts = .animated(.gif)
+                }
+                return image
             case TERMINATE_RECORD_TYPE:
                 throw ImageError("the GIF has no picture in it (it ends before its first frame): save it again from the original")
             default:
@@ -71,8 +79,11 @@ enum GIFDecoder {
         }
     }
 
-    /// The frame whose descriptor was just read, on a `width`×`height` transparent screen.
-    private static func frame(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, transparent: Int) throws -> Image {
+    /// The frame whose descriptor was just read, on a `width`×`height` transparent screen,
+    /// at the `shown` size. A frame that fills the screen, its rows in order (the usual
+    /// case), is averaged down as its rows arrive, as a PNG is: it never exists at full size.
+    private static func frame(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int,
+                              shown: (width: Int, height: Int), transparent: Int) throws -> Image {
         let desc = gif.pointee.Image
         let frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
         let left = Int(desc.Left), top = Int(desc.Top)
@@ -87,6 +98,17 @@ enum GIFDecoder {
             guard index < colors.count, index != transparent else { return 0 }
             let c = colors[index]
             return 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+        }
+        if shown != (width, height), !desc.Interlace, left == 0, top == 0, frameWidth == width, frameHeight == height {
+            var line = [GifPixelType](repeating: 0, count: width)
+            let row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            defer { row.deallocate() }
+            // Palette colours are opaque or wholly transparent: straight and premultiplied alike.
+            return Image(bitmap: try AreaAverage(sourceWidth: width, sourceHeight: height, width: shown.width, height: shown.height).run { _ in
+                guard DGifGetLine(gif, &line, Int32(width)) == GIF_OK else { throw failure(gif.pointee.Error) }
+                for x in 0..<width { row[x] = palette[Int(line[x])] }
+                return UnsafeRawPointer(row)
+            })
         }
         // Interlaced rows arrive in four passes: every 8th from 0, every 8th from 4,
         // every 4th from 2, every 2nd from 1.
@@ -107,14 +129,7 @@ enum GIFDecoder {
             let row = canvas.row(screenY)
             for x in 0..<min(frameWidth, width - left) { row[left + x] = palette[Int(line[x])] }
         }
-        let image = Image(bitmap: bitmap)
-        // Anything but the trailer after the first frame (the next frame's control block
-        // or descriptor) makes an animation.
-        var next = UNDEFINED_RECORD_TYPE
-        if DGifGetRecordType(gif, &next) == GIF_OK, next == EXTENSION_RECORD_TYPE || next == IMAGE_DESC_RECORD_TYPE {
-            image.facts = .animated(.gif)
-        }
-        return image
+        return Image(bitmap: bitmap)
     }
 
     private static func failure(_ code: Int32) -> ImageError {
