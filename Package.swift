@@ -48,6 +48,14 @@ let package = Package(
         cLibrary("CTurboJPEG", pkg: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         // EXIF orientation of phone photos (libturbojpeg 2.1 does not read it).
         cLibrary("CExif", pkg: "libexif", apt: ["libexif-dev"]),
+        // SVG pictures: librsvg parses and renders them through cairo into an image surface.
+        cLibrary("CRSVG", pkg: "librsvg-2.0", apt: ["librsvg2-dev"]),
+        // WebP pictures, still and animated (libwebp, libwebpdemux).
+        cLibrary("CWebP", pkg: "libwebpdemux", apt: ["libwebp-dev"]),
+        // GIF pictures through giflib (Debian ships no .pc for it: the module map links -lgif).
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        // HEIF and AVIF pictures (libheif with its HEVC and AV1 decoders).
+        cLibrary("CHeif", pkg: "libheif", apt: ["libheif-dev"]),
         cLibrary("CFreeType", pkg: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkg: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkg: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -102,7 +110,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRSVG", "CWebP", "CGIF", "CHeif", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Raster", "Video", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.

@@ -12,6 +12,10 @@ public final class Image {
     /// off the frame path (decoding costs far more than this one pass over the pixels).
     public let isOpaque: Bool
 
+    /// What the file was, for a decoded file: its real format and its own size (nil for
+    /// pixels made in memory). `lectern check` lists it.
+    public internal(set) var facts: PictureFacts?
+
     /// Adopts premultiplied ARGB32 pixels.
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
@@ -28,12 +32,14 @@ public final class Image {
         return true
     }
 
-    /// Decodes a PNG or JPEG file (told apart by its first bytes) at the size `fit`
-    /// gives. Every error starts with the path.
+    /// Decodes a picture file of any format `ImageFormat` knows (told apart by its first
+    /// bytes, whatever its name) at the size `fit` gives. Every error starts with the path.
     public convenience init(contentsOfFile path: String, fit: ImageFit = .natural) throws {
         do {
             let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
-            self.init(bitmap: try Image.decode(bytes, fit: fit).bitmap)
+            let decoded = try Image.decode(bytes, fit: fit)
+            self.init(bitmap: decoded.bitmap)
+            facts = decoded.facts
         } catch let error as ImageError {
             throw ImageError("\(path): \(error.description)")
         } catch let error as PNGError {
@@ -47,9 +53,11 @@ public final class Image {
         try self.init(contentsOfFile: path, fit: ImageFit(maxWidth: width, maxHeight: height, scale: scale))
     }
 
-    /// Decodes PNG or JPEG bytes at the size `fit` gives.
+    /// Decodes a picture's bytes (any format `ImageFormat` knows) at the size `fit` gives.
     public convenience init(data: [UInt8], fit: ImageFit = .natural) throws {
-        self.init(bitmap: try Image.decode(data, fit: fit).bitmap)
+        let decoded = try Image.decode(data, fit: fit)
+        self.init(bitmap: decoded.bitmap)
+        facts = decoded.facts
     }
 
     /// Decodes PNG bytes (any other format is refused).
@@ -64,13 +72,15 @@ public final class Image {
         try fit.validate()
         guard let format = ImageFormat.detect(data) else {
             if data.isEmpty { throw ImageError("the file is empty") }
-            let what = ImageFormat.guessUnsupported(data).map { "\($0) file" } ?? "neither a PNG nor a JPEG file"
-            throw ImageError("this is \(what): Lectern shows PNG and JPEG pictures; convert it to one of them")
+            if let what = ImageFormat.guessUnsupported(data) { throw ImageError("this is \(what)") }
+            throw ImageError("this is not a picture Lectern reads: it shows PNG, JPEG, SVG, WebP, GIF, HEIF and AVIF; "
+                + "convert it to one of them")
         }
-        var shown = (width: 0, height: 0)
+        var shown = (width: 0, height: 0), natural = (width: 0, height: 0)
         // Runs on the header, before any pixel memory is allocated.
         let plan = { (width: Int, height: Int) throws -> (width: Int, height: Int) in
             try ImageLimits.check(width: width, height: height, format: format)
+            natural = (width, height)
             shown = fit.size(width: width, height: height)
             // Decoders only shrink; a picture shown larger is decoded at its own size.
             return (min(width, shown.width), min(height, shown.height))
@@ -78,8 +88,35 @@ public final class Image {
         let decoded = switch format {
         case .png: try PNGDecoder.decode(data, plan: plan)
         case .jpeg: try JPEGDecoder.decode(data, plan: plan)
+        // A drawing is rendered at the size it is shown at, larger than its own
+        // size included: it stays sharp at any density.
+        case .svg: try SVGDecoder.render(data) { width, height in
+            _ = try plan(width, height)
+            return shown
         }
-        if decoded.width == shown.width, decoded.height == shown.height { return decoded }
-        return try decoded.scaled(width: shown.width, height: shown.height)
+        case .webp: try WebPDecoder.decode(data, plan: plan)
+        case .gif: try GIFDecoder.decode(data, plan: plan)
+        case .heif, .avif: try HEIFDecoder.decode(data, format: format, plan: plan)
+        }
+        let image = decoded.width == shown.width && decoded.height == shown.height
+            ? decoded : try decoded.scaled(width: shown.width, height: shown.height)
+        image.facts = PictureFacts(format: format, width: natural.width, height: natural.height, isAnimated: decoded.facts?.isAnimated ?? false)
+        return image
     }
+}
+
+/// A picture file as `lectern check` lists it: the format its bytes are, its own size,
+/// and whether it moves (an animated WebP or GIF, shown as its first frame).
+public struct PictureFacts: Sendable, Equatable, CustomStringConvertible {
+    public let format: ImageFormat
+    public let width: Int
+    public let height: Int
+    public let isAnimated: Bool
+
+    public var description: String {
+        "\(format.rawValue), \(width)×\(height) px" + (isAnimated ? ", animated (its first frame is shown, still)" : "")
+    }
+
+    /// What a decoder that knows only "this file moves" hands back to `Image.decode`.
+    static func animated(_ format: ImageFormat) -> PictureFacts { PictureFacts(format: format, width: 0, height: 0, isAnimated: true) }
 }

@@ -39,12 +39,13 @@ public enum ImageLoader {
         return files
     }
 
-    /// One message for each image of `document` that cannot be shown (missing, not a
-    /// PNG or JPEG, corrupt, over the pixel cap), for `lectern check`. Decoding each at a
-    /// thumbnail's size still reads and checks the whole file.
-    public static func problems(in document: Document) -> [String] {
+    /// Each picture of `document` as `lectern check` lists it, "path (line N): format,
+    /// size", and one message for each that cannot be shown (missing, not a picture,
+    /// corrupt, over the pixel cap). Decoding each at a thumbnail's size still reads and
+    /// checks the whole file; the format named is the one its bytes are, whatever its name.
+    public static func check(_ document: Document) -> (pictures: [String], problems: [String]) {
         var seen = Set<String>()
-        var problems: [String] = []
+        var pictures: [String] = [], problems: [String] = []
         for block in document.blocks {
             // Block images and the inline ones inside paragraphs, lists, quotes and tables.
             var paths: [String] = []
@@ -52,12 +53,13 @@ public enum ImageLoader {
             paths += block.inlines.compactMap { $0.style.contains(.image) ? $0.url : nil }
             for path in paths where seen.insert(path).inserted {
                 do {
-                    _ = try load(path: path, relativeTo: document.baseDirectory, width: 64, scale: 1)
+                    let image = try load(path: path, relativeTo: document.baseDirectory, width: 64, scale: 1)
+                    if let facts = image.facts { pictures.append("\(path) (line \(block.line)): \(facts)") }
                 } catch {
                     problems.append("line \(block.line): image: \(error)")
                 }
             }
         }
-        return problems
+        return (pictures, problems)
     }
 }

@@ -64,6 +64,12 @@ enum FuzzTargets {
         // Pictures: libpng and libjpeg-turbo behind the header checks and the scaled decode.
         "png": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         "jpeg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
+        // SVG (librsvg and cairo), WebP still and animated (libwebp), GIF (giflib), HEIF and
+        // AVIF (libheif): the same entry point, told apart by their first bytes.
+        "svg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128, scale: 2)) },
+        "webp": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
+        "gif": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
+        "heif": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         "gesture-script": { bytes in
             _ = try? GestureScript.parse(String(decoding: bytes, as: UTF8.self), source: "fuzz")
         },

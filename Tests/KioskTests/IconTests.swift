@@ -43,7 +43,8 @@ final class IconTests: XCTestCase {
         XCTAssertEqual(report.problems.count, 2, report.text)
         XCTAssertTrue(report.text.contains("missing.png"), report.text)
         XCTAssertTrue(report.text.contains("cut.jpg"), report.text)
-        XCTAssertFalse(report.text.contains("good.png"), report.text)
+        XCTAssertFalse(report.problems.contains { $0.contains("good.png") }, report.text)
+        XCTAssertEqual(report.pictures, ["good.png (line 3): PNG, 1000×1000 px"], report.text)
     }
 
     func testIconCacheFitsEveryIconIntoItsItem() throws {

@@ -142,9 +142,12 @@ final class ImageDecodeTests: XCTestCase {
         XCTAssertEqual(disguised.width, 64)
         assertColor(disguised.canvas.pixel(x: 32, y: 32), red, "JPEG named .png")
         XCTAssertEqual(ImageFormat.detect(Array("\u{89}PNG".utf8)), nil)
-        XCTAssertThrowsError(try Image(contentsOfFile: TestImages.path("not-supported.gif"))) { error in
-            XCTAssertTrue("\(error)".contains("GIF"), "\(error)")
-            XCTAssertTrue("\(error)".contains("PNG and JPEG"), "\(error)")
+        let gif = try Image(contentsOfFile: TestImages.path("red-4.gif"))
+        XCTAssertEqual(gif.width, 4)
+        assertColor(gif.canvas.pixel(x: 2, y: 2), (255, 0, 0), "the red GIF")
+        XCTAssertThrowsError(try Image(data: Array("BM".utf8) + [UInt8](repeating: 0, count: 60))) { error in
+            XCTAssertTrue("\(error)".contains("BMP"), "\(error)")
+            XCTAssertTrue("\(error)".contains("convert it to PNG"), "\(error)")
         }
         XCTAssertThrowsError(try Image(data: [])) { XCTAssertTrue("\($0)".contains("empty"), "\($0)") }
     }

@@ -30,6 +30,8 @@ public struct PageReport: Sendable {
     public var webLinks: [String] = []
     /// Each clip: file:line, container, codec, size, duration, and whether it plays (ClipLoader).
     public var clips: [String] = []
+    /// Each picture that is shown: its path, line, real format and size.
+    public var pictures: [String] = []
 
     public var isFine: Bool { problems.isEmpty && missing.isEmpty }
 
@@ -41,6 +43,7 @@ public struct PageReport: Sendable {
         lines += (warnings + hyphenation).map { "     warning: \($0)" }
         lines += webLinks.map { "     web link (QR code): \($0)" }
         lines += clips.map { "     clip: \($0)" }
+        lines += pictures.map { "     picture: \($0)" }
         if !missing.isEmpty {
             let total = missing.reduce(0) { $0 + $1.count }
             lines.append("     \(missing.count) character(s) no font covers (\(total) occurrence(s)); they would show as empty boxes:")
@@ -125,9 +128,10 @@ public enum ContentCheck {
                 report.hyphenation = HyphenationCheck.warnings(for: document, default: config.text.language)
                 report.missing = typesetter.missingCharacters(in: document)
                 // A picture that cannot be shown is a content error (65), like an unreadable page.
-                let images = ImageLoader.problems(in: document)
-                report.problems += images
-                if !images.isEmpty { report.contentError = true }
+                let images = ImageLoader.check(document)
+                report.pictures = images.pictures
+                report.problems += images.problems
+                if !images.problems.isEmpty { report.contentError = true }
                 // Each clip is listed; one that will not play is a content error too.
                 for clip in ClipLoader.clips(in: document) {
                     let place = "\(clip.source.path) (line \(clip.line))"

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A video clip a page shows, as its source wrote it: `![caption](clip.mp4)` in Markdown
 /// (a file a clip by its extension, or by its first bytes for other names) or
@@ -60,8 +61,7 @@ public struct ClipSource: Sendable, Equatable {
     static func sniff(_ head: [UInt8]) -> Bool {
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return true }
         guard head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) else { return false }
-        let brand = String(decoding: head[8..<12], as: UTF8.self)
-        return !["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand)
+        return ImageFormat.isoStillBrand(head) == nil
     }
 }
 
