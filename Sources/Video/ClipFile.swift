@@ -70,7 +70,7 @@ final class ClipFile: @unchecked Sendable {
 
     /// FFmpeg's own log stays silent: each refusal is one message of Lectern's, naming
     /// the file (a corrupt stream would otherwise print a line per broken packet).
-    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
+    static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = self.packet
