@@ -1,5 +1,6 @@
 import Raster
 import Typeset
+import Video
 
 /// Clips on the page shown: a tap on one plays or pauses it (before links: a clip is
 /// not a link), one scrolled out of view pauses, an autoplay one starts when it comes
@@ -18,10 +19,26 @@ extension KioskScene {
     /// A tap at (x, y): plays or pauses the clip there. False when no clip is there.
     func toggleClip(atX x: Double, y: Double, at time: Double) -> Bool {
         guard let hit = clipsOnScreen(at: time).first(where: { $0.rect.contains(x: Int(x), y: Int(y)) }) else { return false }
-        if let failure = clips.toggle(hit.key, clip: hit.clip, at: time) {
+        let wasPlaying = clips.player(hit.key)?.isPlaying ?? false
+        if let failure = clips.toggle(hit.key, clip: hit.clip, captions: captionsFile(of: hit.clip), at: time) {
             Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
         }
+        if !wasPlaying, clips.player(hit.key)?.isPlaying == true { announceClip(hit.key, clip: hit.clip) }
         return true
+    }
+
+    /// The language captions are chosen in: the visitor's, else the page's, else the site's.
+    var captionLanguage: String { visitor.language ?? config.pages[currentPage].language ?? config.text.language }
+
+    /// The WebVTT file shown over `clip` (`clip.<language>.vtt`, else `clip.vtt`), if any.
+    func captionsFile(of clip: PlacedClip) -> String? {
+        ClipCaptions.file(beside: clip.file, language: captionLanguage)
+    }
+
+    /// In speech mode, a clip that starts is announced: its title, then its captions' text.
+    func announceClip(_ key: ClipPlayback.Key, clip: PlacedClip) {
+        guard let speech, speech.isOn else { return }
+        speech.announceClip(title: clip.source.caption, captions: clips.captions(key)?.transcript ?? [], language: captionLanguage)
     }
 
     /// At each frame's time: clips out of view pause, autoplay ones in view start, and
@@ -33,8 +50,12 @@ extension KioskScene {
             let inView = rect.intersects(screen) && !idle.isBlanked
             if !inView {
                 clips.pause(key, at: time)
-            } else if clips.shouldAutoplay(key, clip: clip), let failure = clips.play(key, clip: clip, at: time, byVisitor: false) {
-                Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
+            } else if clips.shouldAutoplay(key, clip: clip) {
+                if let failure = clips.play(key, clip: clip, captions: captionsFile(of: clip), at: time, byVisitor: false) {
+                    Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
+                } else {
+                    announceClip(key, clip: clip)
+                }
             }
         }
         clips.advance(to: time)

@@ -11,9 +11,11 @@ struct ClipDraw: Equatable {
     let player: ClipPlayer
     /// The bar's filled width in px (its full width is the clip's).
     let progress: Int
+    /// The caption shown over the picture (nil: none at this time, or no captions).
+    let caption: String?
 
     static func == (a: ClipDraw, b: ClipDraw) -> Bool {
-        a.rect == b.rect && a.frame === b.frame && a.progress == b.progress
+        a.rect == b.rect && a.frame === b.frame && a.progress == b.progress && a.caption == b.caption
     }
 
     /// A tag that changes whenever the pixels do (the decoration's).
@@ -21,6 +23,7 @@ struct ClipDraw: Equatable {
         var hasher = Hasher()
         hasher.combine(ObjectIdentifier(frame))
         hasher.combine(progress)
+        hasher.combine(caption)
         return hasher.finalize()
     }
 }
@@ -34,13 +37,14 @@ extension SceneRenderer {
         var draws: [ClipDraw] = []
         for (key, rect, _) in scene.clipsOnScreen(at: time) {
             guard let player = scene.clips.player(key), let frame = player.current else { continue }
-            draws.append(ClipDraw(rect: rect, frame: frame, player: player, progress: Int((player.progress * Double(rect.width)).rounded())))
+            draws.append(ClipDraw(rect: rect, frame: frame, player: player, progress: Int((player.progress * Double(rect.width)).rounded()),
+                                  caption: scene.clips.caption(key)))
         }
         return draws
     }
 
-    /// Each clip's picture (converted and scaled by libswscale into its rectangle) and
-    /// its progress bar, inside `clip` of `canvas` (whose column 0 is screen column `shiftX`).
+    /// Each clip's picture (converted and scaled by libswscale into its rectangle), its
+    /// caption (`CaptionPainter`) and its progress bar, inside `clip` of `canvas` (whose column 0 is screen column `shiftX`).
     func drawClips(_ draws: [ClipDraw], into canvas: Canvas, clip: IntRect, shiftX: Int) {
         let theme = scene.config.theme
         for draw in draws {
@@ -52,6 +56,9 @@ extension SceneRenderer {
                 Log.warning("\(error)")
             }
             let bar = max(1, Int((Self.clipBarHeight * scene.scale).rounded()))
+            if let caption = draw.caption {
+                captions.draw(caption, over: rect, bottomInset: bar, minimumSize: 14 * scene.scale, on: c)
+            }
             let foot = IntRect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar)
             c.fill(foot, color: theme.muted)
             c.fill(IntRect(x: rect.x, y: foot.y, width: draw.progress, height: bar), color: theme.accent)
