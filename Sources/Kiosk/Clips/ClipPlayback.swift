@@ -87,6 +87,36 @@ public final class ClipPlayback {
         return nil
     }
 
+    /// The attract loop's clip (`[idle] attract = "loop.mp4"`), among the others.
+    public static let attractKey = Key(page: -1, index: 0)
+
+    /// Plays the attract clip at `file` (looping, muted), opening it the first time and
+    /// waiting for its first picture, so the frame that shows the attract screen shows
+    /// the clip (no frame of the page beneath, none of background). A clip that fails
+    /// is logged by `newFailures` and leaves the first page showing.
+    func playAttract(file: String, captions: String?, at time: Double) {
+        let key = Self.attractKey
+        if failures[key] != nil { return }
+        if let entry = entries[key] {
+            entry.player.play(at: time)
+            return
+        }
+        let decoder = ClipDecoder(path: file, loops: true)
+        decoder.onFrames = wake
+        let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
+        let entry = Entry(player: ClipPlayer(decoder: decoder), captions: read)
+        entries[key] = entry
+        entry.player.play(at: time)
+        decoder.waitForFirstFrame()
+        entry.player.advance(at: time)
+    }
+
+    /// The attract screen ends (a touch): its clip closes; the page's own stay.
+    func stopAttract() {
+        entries[Self.attractKey] = nil
+        failures[Self.attractKey] = nil
+    }
+
     /// Autoplay clips in view that the visitor did not pause.
     func shouldAutoplay(_ key: Key, clip: PlacedClip) -> Bool {
         guard clip.source.autoplay, clip.info.willPlay, failures[key] == nil else { return false }

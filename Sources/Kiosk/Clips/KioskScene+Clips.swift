@@ -44,6 +44,13 @@ extension KioskScene {
     /// At each frame's time: clips out of view pause, autoplay ones in view start, and
     /// each playing clip takes the frame due.
     func advanceClips(to time: Double) {
+        if idle.attracting, config.idle.attractClip != nil {
+            // The attract clip covers the page: the page's own clips stay as they are.
+            advanceAttractClip(at: time)
+            clips.advance(to: time)
+            for failure in clips.newFailures() { Log.warning("[idle] attract: \(failure)") }
+            return
+        }
         let screen = IntRect(x: 0, y: 0, width: Int(width), height: Int(height))
         let onScreen = clipsOnScreen(at: time)
         for (key, rect, clip) in onScreen {
