@@ -174,5 +174,13 @@ final class ClipCaptionTests: XCTestCase {
         let count = output.said.count
         XCTAssertTrue(player.scene.toggleClip(atX: Double((rect.x + rect.width / 2)), y: Double((rect.y + rect.height / 2)), at: 1.5))
         XCTAssertEqual(output.said.count, count)
+        XCTAssertFalse(try XCTUnwrap(player.scene.clips.player(key())).isPlaying)
+        // Speech mode's own way: a finger finds the clip's block, a double tap plays it.
+        player.scene.refreshSpeechPage(force: true)
+        let placed = try XCTUnwrap(player.scene.content.clips(page: 0, width: player.scene.textWidth).first)
+        XCTAssertTrue(speech.explore(pageX: Double(placed.rect.x + 10), pageY: Double(placed.rect.y + 10)))
+        let block = try XCTUnwrap(speech.focusedClipRect, "the clip's block is focused")
+        player.scene.toggleClip(inBlock: block, at: 2.0)
+        XCTAssertTrue(try XCTUnwrap(player.scene.clips.player(key())).isPlaying, "the double tap plays it")
     }
 }

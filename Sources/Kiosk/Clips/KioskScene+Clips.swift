@@ -19,12 +19,25 @@ extension KioskScene {
     /// A tap at (x, y): plays or pauses the clip there. False when no clip is there.
     func toggleClip(atX x: Double, y: Double, at time: Double) -> Bool {
         guard let hit = clipsOnScreen(at: time).first(where: { $0.rect.contains(x: Int(x), y: Int(y)) }) else { return false }
-        let wasPlaying = clips.player(hit.key)?.isPlaying ?? false
-        if let failure = clips.toggle(hit.key, clip: hit.clip, captions: captionsFile(of: hit.clip), at: time) {
+        toggle(hit.key, clip: hit.clip, at: time)
+        return true
+    }
+
+    /// Speech mode's double tap on a clip's block (`rect`, page coordinates): plays or
+    /// pauses that clip, as a tap on it does.
+    func toggleClip(inBlock rect: IntRect, at time: Double) {
+        let placed = content.clips(page: currentPage, width: textWidth)
+        guard let index = placed.firstIndex(where: { $0.rect.y < rect.maxY && rect.y < $0.rect.maxY }) else { return }
+        toggle(ClipPlayback.Key(page: currentPage, index: index), clip: placed[index], at: time)
+    }
+
+    /// Plays or pauses `clip` with its captions; one that starts is announced in speech mode.
+    private func toggle(_ key: ClipPlayback.Key, clip: PlacedClip, at time: Double) {
+        let wasPlaying = clips.player(key)?.isPlaying ?? false
+        if let failure = clips.toggle(key, clip: clip, captions: captionsFile(of: clip), at: time) {
             Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
         }
-        if !wasPlaying, clips.player(hit.key)?.isPlaying == true { announceClip(hit.key, clip: hit.clip) }
-        return true
+        if !wasPlaying, clips.player(key)?.isPlaying == true { announceClip(key, clip: clip) }
     }
 
     /// The language captions are chosen in: the visitor's, else the page's, else the site's.
