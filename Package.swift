@@ -73,8 +73,9 @@ let package = Package(
         cLibrary("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev", "espeak-ng-data"]),
         cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
         // Video clips: libavformat demuxes, libavcodec decodes, libswscale converts and
-        // scales; the module map links all four (libavformat.pc gives the include path).
-        cLibrary("CFFmpeg", pkg: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+        // scales, libswresample resamples their sound; the module map links all five
+        // (libavformat.pc gives the include path).
+        cLibrary("CFFmpeg", pkg: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
         // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
         // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
         .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
