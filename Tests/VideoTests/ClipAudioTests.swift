@@ -76,3 +76,52 @@ final class ClipAudioTests: XCTestCase {
         XCTAssertLessThan(zip(ramp, ramp.dropFirst()).map { abs(Int($0) - Int($1)) }.max() ?? 0, 100)
     }
 }
+
+/// Samples kept in memory; `beforeWrite` runs on the audio thread before each write
+/// (with the samples handed over so far), where a test acts at a sample position.
+private final class MemoryClipAudio: ClipAudioOutput {
+    let sampleRate: Int
+    private let lock = NSLock()
+    private var kept: [Int16] = []
+    var beforeWrite: ((Int) -> Void)?
+    init(sampleRate: Int) { self.sampleRate = sampleRate }
+    var samples: [Int16] { lock.withLock { kept } }
+    func write(_ samples: [Int16], shouldStop: () -> Bool) -> Bool {
+        beforeWrite?(lock.withLock { kept.count })
+        if shouldStop() { return false }
+        lock.withLock { kept += samples }
+        return true
+    }
+    func drop() {}
+}
+
+final class ClipAudioPlayerTests: XCTestCase {
+    func testTheToneArrivesAndSpeechLowersIt() throws {
+        let rate = 22050
+        let output = MemoryClipAudio(sampleRate: rate)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
+        // Speech speaks from 0.75 s to 1.25 s of the sound (told on the audio thread at
+        // those positions: where the loop's call would land).
+        var said = 0
+        output.beforeWrite = { [unowned player] count in
+            if said == 0, count >= rate * 3 / 4 { player.speechSpeaking(true); said = 1 }
+            if said == 1, count >= rate * 5 / 4 { player.speechSpeaking(false); said = 2 }
+        }
+        XCTAssertEqual(player.samplesPlayed, 0, "paused until played")
+        player.play()
+        player.waitUntilEnded()
+        XCTAssertNil(player.error)
+        let samples = output.samples
+        XCTAssertEqual(Double(samples.count) / Double(rate), 2, accuracy: 0.1, "the whole 2 s tone")
+        XCTAssertEqual(player.samplesPlayed, samples.count)
+        let first = Array(samples[(rate / 4)..<(rate * 3 / 4)])
+        let crossings = zip(first, first.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        XCTAssertEqual(Double(crossings), 1000, accuracy: 10, "1 kHz: two crossings a cycle over half a second")
+        func peak(_ range: Range<Int>) -> Double { Double(samples[range].map { abs(Int($0)) }.max() ?? 0) }
+        let loud = peak((rate / 4)..<(rate * 3 / 4))
+        let ducked = peak((rate + rate / 20)..<(rate * 5 / 4))
+        XCTAssertEqual(ducked / loud, AudioDucking.duckedGain, accuracy: 0.03, "lowered while speech speaks")
+        let back = peak((rate * 3 / 2)..<(rate * 7 / 4))
+        XCTAssertEqual(back / loud, 1, accuracy: 0.03, "and back after")
+    }
+}
