@@ -160,4 +160,17 @@ extension ClipCaptions {
         let candidates = tags.map { "\(base).\($0).vtt" } + ["\(base).vtt"]
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
+
+    /// Every captions file beside the clip at `clip` (`clip.vtt` and each `clip.<tag>.vtt`),
+    /// sorted: what `lectern check` reads.
+    public static func files(beside clip: String) -> [String] {
+        let directory = (clip as NSString).deletingLastPathComponent
+        let base = ((clip as NSString).lastPathComponent as NSString).deletingPathExtension
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        return names.filter { name in
+            guard name.hasSuffix(".vtt"), name.hasPrefix(base + ".") else { return false }
+            let middle = name.dropFirst(base.count + 1).dropLast(4)
+            return middle.isEmpty || !middle.contains(".")
+        }.sorted().map { directory.isEmpty ? $0 : "\(directory)/\($0)" }
+    }
 }

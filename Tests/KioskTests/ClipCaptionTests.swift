@@ -183,4 +183,14 @@ final class ClipCaptionTests: XCTestCase {
         player.scene.toggleClip(inBlock: block, at: 2.0)
         XCTAssertTrue(try XCTUnwrap(player.scene.clips.player(key())).isPlaying, "the double tap plays it")
     }
+
+    func testCheckListsEachCaptionsFileAndWarnsOfABadOne() throws {
+        let site = try makeSite(captions: ["clip.vtt": Self.twoScripts, "clip.de.vtt": "no header\n", "other.vtt": "WEBVTT\n"])
+        let report = try XCTUnwrap(ContentCheck.check(config: site.config).first)
+        XCTAssertTrue(report.clips.contains { $0.hasSuffix("captions clip.vtt, 2 cue(s)") }, "\(report.clips)")
+        XCTAssertFalse(report.clips.contains { $0.contains("other.vtt") }, "another clip's captions: \(report.clips)")
+        let warning = try XCTUnwrap(report.warnings.first { $0.contains("clip.de.vtt") }, "\(report.warnings)")
+        XCTAssertTrue(warning.contains("WEBVTT") && warning.hasPrefix("line 3:"), warning)
+        XCTAssertTrue(report.problems.isEmpty, "captions never stop a page: \(report.problems)")
+    }
 }
