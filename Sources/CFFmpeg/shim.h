@@ -1,5 +1,5 @@
-// FFmpeg's demuxers, decoders and scaler (Debian's libavformat-dev, libavcodec-dev,
-// libswscale-dev, libavutil-dev). The error codes are macros Swift cannot import
+// FFmpeg's demuxers, decoders, scaler and resampler (Debian's libavformat-dev, libavcodec-dev,
+// libswscale-dev, libswresample-dev, libavutil-dev). The error codes are macros Swift cannot import
 // (AVERROR(EAGAIN), AVERROR_EOF, AV_NOPTS_VALUE through a cast): tiny inline functions
 // give them to Swift.
 #include <libavformat/avformat.h>
@@ -8,6 +8,8 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/channel_layout.h>
 #include <errno.h>
 
 static inline int lectern_averror_eagain(void) { return AVERROR(EAGAIN); }
@@ -36,3 +38,20 @@ static inline int lectern_scaler_scale(lectern_scaler *scaler, const uint8_t *co
                                        int height, uint8_t *const destination[], const int destination_strides[]) {
     return sws_scale((struct SwsContext *)scaler, sources, strides, 0, height, destination, destination_strides);
 }
+
+// libswresample's input became `const uint8_t *const *` in FFmpeg 6: the resampler is
+// reached through these, the same on every FFmpeg Debian ships. Mono signed 16-bit out.
+static inline SwrContext *lectern_resampler_for(const AVCodecContext *codec, int rate) {
+    SwrContext *resampler = NULL;
+    AVChannelLayout mono;
+    av_channel_layout_default(&mono, 1);
+    if (swr_alloc_set_opts2(&resampler, &mono, AV_SAMPLE_FMT_S16, rate, &codec->ch_layout, codec->sample_fmt,
+                            codec->sample_rate, 0, NULL) < 0) return NULL;
+    if (swr_init(resampler) < 0) { swr_free(&resampler); return NULL; }
+    return resampler;
+}
+static inline int lectern_resample(SwrContext *resampler, int16_t *out, int room, const AVFrame *frame) {
+    uint8_t *outs[1] = { (uint8_t *)out };
+    return swr_convert(resampler, outs, room, (void *)(frame ? frame->extended_data : NULL), frame ? frame->nb_samples : 0);
+}
+static inline void lectern_resampler_free(SwrContext *resampler) { swr_free(&resampler); }

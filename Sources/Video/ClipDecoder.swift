@@ -77,6 +77,15 @@ public final class ClipDecoder: @unchecked Sendable {
         }
     }
 
+    /// Waits until the first picture is decoded (or the clip ended or failed): a clip
+    /// that must show its first picture in the very next frame (the attract loop after
+    /// the boot splash) costs the loop this one decode, 10–15 ms for 1080p H.264.
+    public func waitForFirstFrame() {
+        shared.withLock {
+            while shared.queue.isEmpty, !shared.ended, shared.failure == nil { shared.condition.wait() }
+        }
+    }
+
     final class Shared: @unchecked Sendable {
         let condition = NSCondition()
         var info: ClipInfo?

@@ -28,6 +28,22 @@ public struct PlaybackClock: Equatable, Sendable {
         origin = nil
     }
 
+    /// Sound and pictures may part by this much before the pictures follow the sound:
+    /// 45 ms, inside the 45 ms lead and 125 ms lag ITU-R BT.1359 finds undetectable.
+    public static let syncBound = 0.045
+
+    /// The sound is the master clock: `audioPosition` is where the sound heard at loop
+    /// time `time` is on the timeline (samples played, less the output's latency). When
+    /// the pictures' position is further than `bound` from it, the clock is set to it,
+    /// so frames are dropped (pictures behind) or held (ahead), never the sound. True
+    /// when the clock moved.
+    @discardableResult
+    public mutating func follow(audioPosition: Double, at time: Double, within bound: Double = syncBound) -> Bool {
+        guard origin != nil, abs(position(at: time) - audioPosition) > bound else { return false }
+        origin = time - audioPosition
+        return true
+    }
+
     /// The loop time at which timeline time `position` is due; nil paused (never).
     public func loopTime(of position: Double) -> Double? {
         origin.map { $0 + position }

@@ -101,6 +101,19 @@ enum FuzzTargets {
                     try? converter.draw(frame, in: bitmap.canvas.bounds, on: bitmap.canvas)
                 }
             }
+            // Its sound: libavcodec's audio decoders, then libswresample.
+            FuzzTargets.withMemoryFile(bytes) { path in
+                guard let audio = try? ClipAudioReader(path: path, sampleRate: 22050) else { return }
+                for _ in 0..<8 where (try? audio.next()) != nil {}
+            }
+        },
+        // A clip's captions: libavformat's WebVTT reader and the cue markup dropped after it.
+        "captions": { bytes in
+            FuzzTargets.withMemoryFile(bytes) { path in
+                guard let captions = try? ClipCaptions.read(path: path) else { return }
+                _ = captions.text(at: 1)
+                _ = captions.transcript
+            }
         },
     ]
 

@@ -18,7 +18,18 @@ public final class ClipPlayback {
         var pausedByVisitor = false
         /// Its decoder stopped on corrupt data (logged once; the last frame stays).
         var failureLogged = false
-        init(player: ClipPlayer) { self.player = player }
+        /// Its captions (the WebVTT file beside it), nil without one or when it did not read.
+        let captions: ClipCaptions?
+        /// Why the captions file did not read: logged once (`newFailures`); the clip plays without.
+        var captionProblem: String?
+        init(player: ClipPlayer, captions: Result<ClipCaptions, ClipError>?) {
+            self.player = player
+            switch captions {
+            case let .success(read): self.captions = read
+            case let .failure(error): self.captions = nil; captionProblem = error.description
+            case nil: self.captions = nil
+            }
+        }
     }
 
     private(set) var entries: [Key: Entry] = [:]
@@ -48,20 +59,21 @@ public final class ClipPlayback {
     public var droppedFrames: Int { entries.values.reduce(0) { $0 + $1.player.droppedFrames } }
 
     /// A tap on `clip`: plays it (opening its decoder the first time) or pauses it.
-    /// Other clips pause: one clip plays at a time. Returns the error when it failed before.
+    /// Other clips pause: one clip plays at a time. `captions`: the WebVTT file to show
+    /// over it (`ClipCaptions.file(beside:language:)`). Returns the error when it failed before.
     @discardableResult
-    public func toggle(_ key: Key, clip: PlacedClip, at time: Double) -> String? {
+    public func toggle(_ key: Key, clip: PlacedClip, captions: String? = nil, at time: Double) -> String? {
         if let entry = entries[key], entry.player.isPlaying {
             entry.player.pause(at: time)
             entry.pausedByVisitor = true
             return nil
         }
-        return play(key, clip: clip, at: time, byVisitor: true)
+        return play(key, clip: clip, captions: captions, at: time, byVisitor: true)
     }
 
     /// Starts `clip` (autoplay, or a tap); a finished clip starts again from its beginning.
     @discardableResult
-    func play(_ key: Key, clip: PlacedClip, at time: Double, byVisitor: Bool) -> String? {
+    func play(_ key: Key, clip: PlacedClip, captions: String? = nil, at time: Double, byVisitor: Bool) -> String? {
         if let failure = failures[key] { return failure }
         for (other, entry) in entries where other != key { entry.player.pause(at: time) }
         if let entry = entries[key], !entry.player.hasFinished {
@@ -71,10 +83,41 @@ public final class ClipPlayback {
         }
         let decoder = ClipDecoder(path: clip.file, loops: clip.source.loops)
         decoder.onFrames = wake
-        let entry = Entry(player: ClipPlayer(decoder: decoder))
+        let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
+        let entry = Entry(player: ClipPlayer(decoder: decoder), captions: read)
         entries[key] = entry
         entry.player.play(at: time)
         return nil
+    }
+
+    /// The attract loop's clip (`[idle] attract = "loop.mp4"`), among the others.
+    public static let attractKey = Key(page: -1, index: 0)
+
+    /// Plays the attract clip at `file` (looping, muted), opening it the first time and
+    /// waiting for its first picture, so the frame that shows the attract screen shows
+    /// the clip (no frame of the page beneath, none of background). A clip that fails
+    /// is logged by `newFailures` and leaves the first page showing.
+    func playAttract(file: String, captions: String?, at time: Double) {
+        let key = Self.attractKey
+        if failures[key] != nil { return }
+        if let entry = entries[key] {
+            entry.player.play(at: time)
+            return
+        }
+        let decoder = ClipDecoder(path: file, loops: true)
+        decoder.onFrames = wake
+        let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
+        let entry = Entry(player: ClipPlayer(decoder: decoder), captions: read)
+        entries[key] = entry
+        entry.player.play(at: time)
+        decoder.waitForFirstFrame()
+        entry.player.advance(at: time)
+    }
+
+    /// The attract screen ends (a touch): its clip closes; the page's own stay.
+    func stopAttract() {
+        entries[Self.attractKey] = nil
+        failures[Self.attractKey] = nil
     }
 
     /// Autoplay clips in view that the visitor did not pause.
@@ -82,6 +125,18 @@ public final class ClipPlayback {
         guard clip.source.autoplay, clip.info.willPlay, failures[key] == nil else { return false }
         guard let entry = entries[key] else { return true }
         return !entry.pausedByVisitor && !entry.player.isPlaying && !entry.player.hasFinished
+    }
+
+    /// The captions of `key` (nil: none, or it has not played).
+    public func captions(_ key: Key) -> ClipCaptions? { entries[key]?.captions }
+
+    /// The caption over `key`'s picture on screen: a function of that picture's time (a
+    /// looping clip's timeline runs on across loops, so it is taken within the clip).
+    public func caption(_ key: Key) -> String? {
+        guard let entry = entries[key], let captions = entry.captions, let frame = entry.player.current else { return nil }
+        var time = frame.time
+        if let duration = entry.player.decoder.info?.duration, duration > 0 { time = time.truncatingRemainder(dividingBy: duration) }
+        return captions.text(at: time)
     }
 
     public func pause(_ key: Key, at time: Double) { entries[key]?.player.pause(at: time) }
@@ -117,6 +172,10 @@ public final class ClipPlayback {
     /// is not tried again on this page; one that stopped on corrupt data keeps its last frame.
     public func newFailures() -> [String] {
         var messages: [String] = []
+        for entry in entries.values {
+            if let problem = entry.captionProblem { messages.append(problem + " (the clip plays without captions)") }
+            entry.captionProblem = nil
+        }
         for (key, entry) in entries where !entry.failureLogged {
             guard let failure = entry.player.decoder.failure else { continue }
             entry.failureLogged = true

@@ -1,5 +1,6 @@
 import Raster
 import Typeset
+import Video
 
 /// Clips on the page shown: a tap on one plays or pauses it (before links: a clip is
 /// not a link), one scrolled out of view pauses, an autoplay one starts when it comes
@@ -19,15 +20,51 @@ extension KioskScene {
     /// A tap at (x, y): plays or pauses the clip there. False when no clip is there.
     func toggleClip(atX x: Double, y: Double, at time: Double) -> Bool {
         guard let hit = clipsOnScreen(at: time).first(where: { $0.rect.contains(x: Int(x), y: Int(y)) }) else { return false }
-        if let failure = clips.toggle(hit.key, clip: hit.clip, at: time) {
+        toggle(hit.key, clip: hit.clip, at: time)
+        return true
+    }
+
+    /// Speech mode's double tap on a clip's block (`rect`, page coordinates): plays or
+    /// pauses that clip, as a tap on it does.
+    func toggleClip(inBlock rect: IntRect, at time: Double) {
+        let placed = content.clips(page: currentPage, width: textWidth)
+        guard let index = placed.firstIndex(where: { $0.rect.y < rect.maxY && rect.y < $0.rect.maxY }) else { return }
+        toggle(ClipPlayback.Key(page: currentPage, index: index), clip: placed[index], at: time)
+    }
+
+    /// Plays or pauses `clip` with its captions; one that starts is announced in speech mode.
+    private func toggle(_ key: ClipPlayback.Key, clip: PlacedClip, at time: Double) {
+        let wasPlaying = clips.player(key)?.isPlaying ?? false
+        if let failure = clips.toggle(key, clip: clip, captions: captionsFile(of: clip), at: time) {
             Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
         }
-        return true
+        if !wasPlaying, clips.player(key)?.isPlaying == true { announceClip(key, clip: clip) }
+    }
+
+    /// The language captions are chosen in: the visitor's, else the page's, else the site's.
+    var captionLanguage: String { visitor.language ?? config.pages[currentPage].language ?? config.text.language }
+
+    /// The WebVTT file shown over `clip` (`clip.<language>.vtt`, else `clip.vtt`), if any.
+    func captionsFile(of clip: PlacedClip) -> String? {
+        ClipCaptions.file(beside: clip.file, language: captionLanguage)
+    }
+
+    /// In speech mode, a clip that starts is announced: its title, then its captions' text.
+    func announceClip(_ key: ClipPlayback.Key, clip: PlacedClip) {
+        guard let speech, speech.isOn else { return }
+        speech.announceClip(title: clip.source.caption, captions: clips.captions(key)?.transcript ?? [], language: captionLanguage)
     }
 
     /// At each frame's time: clips out of view pause, autoplay ones in view start, and
     /// each playing clip takes the frame due.
     func advanceClips(to time: Double) {
+        if idle.attracting, config.idle.attractClip != nil {
+            // The attract clip covers the page: the page's own clips stay as they are.
+            advanceAttractClip(at: time)
+            clips.advance(to: time)
+            for failure in clips.newFailures() { Log.warning("[idle] attract: \(failure)") }
+            return
+        }
         // Most pages have no clip and nothing plays: nothing to do at each frame.
         guard clips.hasPlayers || content.hasClips(page: currentPage) else { return }
         let screen = IntRect(x: 0, y: 0, width: Int(width), height: Int(height))
@@ -36,8 +73,12 @@ extension KioskScene {
             let inView = rect.intersects(screen) && !idle.isBlanked
             if !inView {
                 clips.pause(key, at: time)
-            } else if clips.shouldAutoplay(key, clip: clip), let failure = clips.play(key, clip: clip, at: time, byVisitor: false) {
-                Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
+            } else if clips.shouldAutoplay(key, clip: clip) {
+                if let failure = clips.play(key, clip: clip, captions: captionsFile(of: clip), at: time, byVisitor: false) {
+                    Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
+                } else {
+                    announceClip(key, clip: clip)
+                }
             }
         }
         clips.advance(to: time)

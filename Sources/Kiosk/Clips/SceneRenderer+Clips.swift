@@ -6,14 +6,31 @@ import Video
 /// compared by identity), so the compositor redraws a clip's rectangle only when its
 /// frame or bar changes: a playing clip damages its rectangle alone.
 struct ClipDraw: Equatable {
+    /// The part of the screen the clip covers (the frame's decoration).
     let rect: IntRect
+    /// Where the picture is scaled to: `rect`, or past the screen's edges for the attract
+    /// clip covering a screen of another shape.
+    var picture: IntRect
     let frame: DecodedFrame
     let player: ClipPlayer
     /// The bar's filled width in px (its full width is the clip's).
     let progress: Int
+    /// The caption shown over the picture (nil: none at this time, or no captions).
+    let caption: String?
+    /// Whether the progress bar is drawn (not over the attract loop).
+    var bar = true
+
+    init(rect: IntRect, frame: DecodedFrame, player: ClipPlayer, progress: Int, caption: String?) {
+        self.rect = rect
+        picture = rect
+        self.frame = frame
+        self.player = player
+        self.progress = progress
+        self.caption = caption
+    }
 
     static func == (a: ClipDraw, b: ClipDraw) -> Bool {
-        a.rect == b.rect && a.frame === b.frame && a.progress == b.progress
+        a.rect == b.rect && a.picture == b.picture && a.frame === b.frame && a.progress == b.progress && a.caption == b.caption
     }
 
     /// A tag that changes whenever the pixels do (the decoration's).
@@ -21,6 +38,7 @@ struct ClipDraw: Equatable {
         var hasher = Hasher()
         hasher.combine(ObjectIdentifier(frame))
         hasher.combine(progress)
+        hasher.combine(caption)
         return hasher.finalize()
     }
 }
@@ -31,17 +49,33 @@ extension SceneRenderer {
 
     /// The clips of the page shown with a decoded picture, at `time`.
     func clipDraws(at time: Double) -> [ClipDraw] {
+        if scene.idle.attracting, scene.config.idle.attractClip != nil {
+            return attractDraw().map { [$0] } ?? []
+        }
         guard scene.clips.hasPlayers else { return [] }
         var draws: [ClipDraw] = []
         for (key, rect, _) in scene.clipsOnScreen(at: time) {
             guard let player = scene.clips.player(key), let frame = player.current else { continue }
-            draws.append(ClipDraw(rect: rect, frame: frame, player: player, progress: Int((player.progress * Double(rect.width)).rounded())))
+            draws.append(ClipDraw(rect: rect, frame: frame, player: player, progress: Int((player.progress * Double(rect.width)).rounded()),
+                                  caption: scene.clips.caption(key)))
         }
         return draws
     }
 
-    /// Each clip's picture (converted and scaled by libswscale into its rectangle) and
-    /// its progress bar, inside `clip` of `canvas` (whose column 0 is screen column `shiftX`).
+    /// The attract clip full screen, once it has a picture (it waits for its first one
+    /// when the attract screen begins, so that is at once).
+    private func attractDraw() -> ClipDraw? {
+        let key = ClipPlayback.attractKey
+        guard let player = scene.clips.player(key), let frame = player.current else { return nil }
+        let rects = scene.attractClipRect(for: player.decoder.info)
+        var draw = ClipDraw(rect: rects.shown, frame: frame, player: player, progress: 0, caption: scene.clips.caption(key))
+        draw.picture = rects.picture
+        draw.bar = false
+        return draw
+    }
+
+    /// Each clip's picture (converted and scaled by libswscale into its rectangle), its
+    /// caption (`CaptionPainter`) and its progress bar, inside `clip` of `canvas` (whose column 0 is screen column `shiftX`).
     func drawClips(_ draws: [ClipDraw], into canvas: Canvas, clip: IntRect, shiftX: Int) {
         let theme = scene.config.theme
         for draw in draws {
@@ -49,10 +83,15 @@ extension SceneRenderer {
             var c = canvas
             c.clip = clip.offsetBy(dx: -shiftX, dy: 0).intersection(rect)
             guard !c.clip.isEmpty else { continue }
-            do { try draw.player.draw(draw.frame, in: rect, on: c) } catch {
+            let picture = draw.picture.offsetBy(dx: -shiftX, dy: 0)
+            do { try draw.player.draw(draw.frame, in: picture, on: c) } catch {
                 Log.warning("\(error)")
             }
             let bar = max(1, Int((Self.clipBarHeight * scene.scale).rounded()))
+            if let caption = draw.caption {
+                captions.draw(caption, over: rect, bottomInset: bar, minimumSize: 14 * scene.scale, on: c)
+            }
+            guard draw.bar else { continue }
             let foot = IntRect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar)
             c.fill(foot, color: theme.muted)
             c.fill(IntRect(x: rect.x, y: foot.y, width: draw.progress, height: bar), color: theme.accent)

@@ -3,6 +3,7 @@ import Raster
 import Geometry
 import TextFile
 import Typeset
+import Video
 
 /// Reads and validates a Lectern TOML configuration. TOML itself is parsed by toml++
 /// (`TOMLTree`); this checks what Lectern makes of it. It does not stop at the first
@@ -214,7 +215,21 @@ public enum ConfigLoader {
     private static func readIdle(_ s: ConfigSection, into idle: inout KioskConfig.Idle) {
         idle.homeAfter = s.number("home_after", in: 0...86_400 * 365) ?? idle.homeAfter
         idle.blankAfter = s.number("blank_after", in: 0...86_400 * 365) ?? idle.blankAfter
-        idle.attract = s.string("attract") ?? idle.attract
+        guard let attract = s.string("attract") else { return }
+        guard ClipSource.hasClipExtension(attract) else {
+            idle.attract = attract
+            return
+        }
+        // A clip (by its extension, as on a page): it loops full screen, muted.
+        guard let file = s.path("attract", what: "the attract clip") else { return }
+        idle.attract = nil
+        idle.attractClip = file
+        guard s.diagnostics.checkFiles, FileManager.default.isReadableFile(atPath: file) else { return }
+        do {
+            if let refusal = try ClipProbe.probe(path: file).refusal { s.report("attract", refusal) }
+        } catch {
+            s.report("attract", "\(error)")
+        }
     }
 
     private static func readWatch(_ s: ConfigSection, into watch: inout KioskConfig.Watch) {

@@ -68,7 +68,7 @@ public enum ConfigTemplate {
         [idle]
         home_after = \(Int(defaults.idle.homeAfter))       # seconds without touch: first page, top, menu hidden (0 = never)
         blank_after = \(Int(defaults.idle.blankAfter))      # seconds without touch: display off; the first touch only wakes it
-        # attract = "Welcome"  # a page's title: shown instead of the first page after home_after; a touch then goes home
+        # attract = "Welcome"  # a page's title (or a clip, "loop.mp4", looped full screen): shown instead of the first page after home_after; a touch then goes home
 
         [watch]
         enabled = \(defaults.watch.enabled)         # re-read this file and every page, image and icon when they change

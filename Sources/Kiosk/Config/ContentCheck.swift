@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Typeset
+import Video
 
 /// What `lectern check` finds on each page: content that cannot be read, icons that
 /// cannot be decoded, and characters that no font in the chain covers (tofu).
@@ -143,6 +144,15 @@ public enum ContentCheck {
                     case let .success(info):
                         report.clips.append("\(place): \(info.facts), " + (info.willPlay ? "plays" : "will not play"))
                         if let refusal = info.refusal { report.problems.append("line \(clip.line): clip: \(refusal)") }
+                        // Its captions: listed; one that does not read is a warning (the clip plays without).
+                        for file in ClipCaptions.files(beside: info.path) {
+                            do {
+                                let captions = try ClipCaptions.read(path: file)
+                                report.clips.append("\(place): captions \((file as NSString).lastPathComponent), \(captions.cues.count) cue(s)")
+                            } catch {
+                                report.warnings.append("line \(clip.line): clip captions: \(error) (the clip plays without captions)")
+                            }
+                        }
                     case let .failure(error):
                         report.clips.append("\(place): will not play")
                         report.problems.append("line \(clip.line): clip: \(error)")

@@ -115,6 +115,10 @@ public struct KioskConfig: Sendable, Equatable {
         /// The title of the page shown as an invitation to touch when `homeAfter` runs out
         /// (the attract screen), instead of the first page; nil: the first page.
         public var attract: String?
+        /// A clip shown instead of an attract page (`attract = "loop.mp4"`: a value with a
+        /// clip's extension), resolved against the configuration's directory: it loops full
+        /// screen, muted, over the first page, until a touch.
+        public var attractClip: String?
         /// Index in `pages` of the attract page.
         public func attractIndex(in pages: [Page]) -> Int? { attract.flatMap { t in pages.firstIndex { $0.title == t } } }
     }

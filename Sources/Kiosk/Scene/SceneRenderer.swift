@@ -29,6 +29,8 @@ public final class SceneRenderer {
     private var cardUnderMenu: Bitmap?
     /// The page as it was when the current pinch began (SceneRenderer+Pinch.swift).
     var pinchSnapshot: (key: PinchFrame.SnapshotKey, bitmap: Bitmap)?
+    /// The clips' captions, set once each (Clips/CaptionPainter.swift).
+    lazy var captions = CaptionPainter(config: scene.config)
 
     public init(scene: KioskScene) {
         self.scene = scene

@@ -139,6 +139,8 @@ extension KioskScene {
                     show(page: item, at: time)
                 }
                 menu.setPresented(false, at: time)
+            } else if let rect = speech.focusedClipRect {
+                toggleClip(inBlock: rect, at: time)
             } else if case let .activateLink(id) = speech.doubleTap() {
                 follow(linkID: id, at: time)
                 if let card = links.card.link, links.card.isPresented { speech.announceCard(text: card.text, address: card.address) }

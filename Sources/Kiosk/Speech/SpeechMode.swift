@@ -111,6 +111,14 @@ public final class SpeechMode {
         return .activateLink(link)
     }
 
+    /// The focused block's rectangle (page coordinates) when it is a clip: a double tap
+    /// plays or pauses it (Clips/KioskScene+Clips.swift).
+    public var focusedClipRect: IntRect? {
+        guard isOn, focusedLink == nil, let index = focusedBlock, blocks.indices.contains(index),
+              case .clip = blocks[index].role else { return nil }
+        return blocks[index].rect
+    }
+
     /// A two-finger swipe: a screen up (`down` false) or down, and "page 2 of 5".
     public func swipe(down: Bool, offset: Double, viewport: Double, contentHeight: Double) -> Action {
         guard isOn, viewport > 0 else { return .none }

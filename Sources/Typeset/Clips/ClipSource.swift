@@ -42,7 +42,7 @@ public struct ClipSource: Sendable, Equatable {
     /// Extensions of the containers people save clips in.
     static let extensions: Set<String> = ["mp4", "m4v", "mkv", "webm", "mov"]
 
-    static func hasClipExtension(_ path: String) -> Bool {
+    public static func hasClipExtension(_ path: String) -> Bool {
         extensions.contains((path as NSString).pathExtension.lowercased())
     }
 

@@ -1,0 +1,127 @@
+import Foundation
+import LecternTestSupport
+import XCTest
+@testable import Video
+
+/// A clip's sound decoded by libavcodec and resampled by libswresample to the speech
+/// output's format, from a clip with a 1 kHz tone made by ffmpeg; and the ducking that
+/// lowers it while speech speaks.
+final class ClipAudioTests: XCTestCase {
+    static func toneClip() throws -> String {
+        try TestClips.make("tone-1khz.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=2",
+                                             "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=2",
+                                             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                             "-c:a", "aac", "-shortest"])
+    }
+
+    /// Samples from `start` to `end` seconds of the clip's sound at `rate`.
+    private func samples(_ path: String, rate: Int, from start: Double, to end: Double) throws -> [Int16] {
+        let reader = try ClipAudioReader(path: path, sampleRate: rate)
+        var out: [Int16] = []
+        while let block = try reader.next() {
+            for (offset, sample) in block.samples.enumerated() {
+                let t = block.time + Double(offset) / Double(rate)
+                if t >= start, t < end { out.append(sample) }
+            }
+        }
+        return out
+    }
+
+    private func crossings(_ samples: [Int16]) -> Int {
+        zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+    }
+
+    func testTheTonesFrequencyArrivesResampled() throws {
+        let path = try Self.toneClip()
+        let reader = try ClipAudioReader(path: path, sampleRate: 22050)
+        XCTAssertEqual(reader.codec, "aac")
+        let second = try samples(path, rate: 22050, from: 0.5, to: 1.5)
+        XCTAssertEqual(second.count, 22050, accuracy: 50, "one second at 22050 Hz")
+        let frequency = Double(crossings(second)) / 2
+        XCTAssertEqual(frequency, 1000, accuracy: 10, "two zero crossings a cycle")
+        let peak = second.map { abs(Int($0)) }.max() ?? 0
+        XCTAssertGreaterThan(peak, 2000, "audible: \(peak)")
+    }
+
+    func testAClipWithoutSoundSaysSo() throws {
+        let silent = try TestClips.pattern(seconds: 1)
+        XCTAssertThrowsError(try ClipAudioReader(path: silent, sampleRate: 22050)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(silent), "\(error)")
+            XCTAssertTrue("\(error)".contains("no sound"), "\(error)")
+        }
+    }
+
+    func testDuckingLowersTheToneWhileSpeechSpeaks() throws {
+        let rate = 22050
+        let tone = try samples(try Self.toneClip(), rate: rate, from: 0.2, to: 1.4)
+        // As the audio thread meets them: samples written, speech starts, more samples, speech ends.
+        var ducking = AudioDucking(sampleRate: rate)
+        var mixed = ducking.apply(Array(tone[0..<(rate / 4)]), startingAt: 0)
+        ducking.speech(speaking: true, at: rate / 4)
+        mixed += ducking.apply(Array(tone[(rate / 4)..<(rate * 3 / 4)]), startingAt: rate / 4)
+        ducking.speech(speaking: false, at: rate * 3 / 4)
+        mixed += ducking.apply(Array(tone[(rate * 3 / 4)...]), startingAt: rate * 3 / 4)
+        func peak(_ range: Range<Int>) -> Int { mixed[range].map { abs(Int($0)) }.max() ?? 0 }
+        let before = peak(0..<(rate / 4)), during = peak((rate / 4 + ducking.ramp)..<(rate * 3 / 4)), after = peak((rate * 3 / 4 + ducking.ramp)..<rate)
+        XCTAssertEqual(Double(during) / Double(before), AudioDucking.duckedGain, accuracy: 0.03, "a quarter while speech speaks")
+        XCTAssertEqual(Double(after) / Double(before), 1, accuracy: 0.03, "back after")
+        XCTAssertEqual(Double(crossings(Array(mixed[(rate / 4 + ducking.ramp)..<(rate * 3 / 4)]))) / 2 / (0.5 - Double(ducking.ramp) / Double(rate)), 1000, accuracy: 15,
+                       "the same tone, quieter")
+        // The change is a ramp, never a jump: no step between neighbours beyond the tone's own.
+        var level = AudioDucking(sampleRate: rate)
+        level.speech(speaking: true, at: 0)
+        let ramp = level.apply(Array(repeating: 10000, count: 2 * level.ramp), startingAt: 0)
+        XCTAssertEqual(ramp.first, 10000)
+        XCTAssertEqual(ramp.last, 2500)
+        XCTAssertLessThan(zip(ramp, ramp.dropFirst()).map { abs(Int($0) - Int($1)) }.max() ?? 0, 100)
+    }
+}
+
+/// Samples kept in memory; `beforeWrite` runs on the audio thread before each write
+/// (with the samples handed over so far), where a test acts at a sample position.
+private final class MemoryClipAudio: ClipAudioOutput {
+    let sampleRate: Int
+    private let lock = NSLock()
+    private var kept: [Int16] = []
+    var beforeWrite: ((Int) -> Void)?
+    init(sampleRate: Int) { self.sampleRate = sampleRate }
+    var samples: [Int16] { lock.withLock { kept } }
+    func write(_ samples: [Int16], shouldStop: () -> Bool) -> Bool {
+        beforeWrite?(lock.withLock { kept.count })
+        if shouldStop() { return false }
+        lock.withLock { kept += samples }
+        return true
+    }
+    func drop() {}
+}
+
+final class ClipAudioPlayerTests: XCTestCase {
+    func testTheToneArrivesAndSpeechLowersIt() throws {
+        let rate = 22050
+        let output = MemoryClipAudio(sampleRate: rate)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
+        // Speech speaks from 0.75 s to 1.25 s of the sound (told on the audio thread at
+        // those positions: where the loop's call would land).
+        var said = 0
+        output.beforeWrite = { [unowned player] count in
+            if said == 0, count >= rate * 3 / 4 { player.speechSpeaking(true); said = 1 }
+            if said == 1, count >= rate * 5 / 4 { player.speechSpeaking(false); said = 2 }
+        }
+        XCTAssertEqual(player.samplesPlayed, 0, "paused until played")
+        player.play()
+        player.waitUntilEnded()
+        XCTAssertNil(player.error)
+        let samples = output.samples
+        XCTAssertEqual(Double(samples.count) / Double(rate), 2, accuracy: 0.1, "the whole 2 s tone")
+        XCTAssertEqual(player.samplesPlayed, samples.count)
+        let first = Array(samples[(rate / 4)..<(rate * 3 / 4)])
+        let crossings = zip(first, first.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        XCTAssertEqual(Double(crossings), 1000, accuracy: 10, "1 kHz: two crossings a cycle over half a second")
+        func peak(_ range: Range<Int>) -> Double { Double(samples[range].map { abs(Int($0)) }.max() ?? 0) }
+        let loud = peak((rate / 4)..<(rate * 3 / 4))
+        let ducked = peak((rate + rate / 20)..<(rate * 5 / 4))
+        XCTAssertEqual(ducked / loud, AudioDucking.duckedGain, accuracy: 0.03, "lowered while speech speaks")
+        let back = peak((rate * 3 / 2)..<(rate * 7 / 4))
+        XCTAssertEqual(back / loud, 1, accuracy: 0.03, "and back after")
+    }
+}
