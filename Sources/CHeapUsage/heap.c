@@ -25,3 +25,10 @@ size_t heapusage_bytes_in_use(void) {
 void heapusage_return_large_blocks(size_t threshold) {
     mallopt(M_MMAP_THRESHOLD, (int)threshold);
 }
+
+// A worker thread allocates from an arena of its own; what it freed there stays
+// resident (glibc gives back only the free top of a thread's arena). malloc_trim gives
+// back the free pages inside every arena, the main heap's too.
+void heapusage_release_free_pages(void) {
+    malloc_trim(0);
+}

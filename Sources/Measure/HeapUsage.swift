@@ -10,4 +10,9 @@ public enum HeapUsage {
     /// A kiosk allocates screen-size bitmaps now and then (a pinch, a card): have every
     /// block of 256 KiB or more mapped on its own, so its memory leaves when it is freed.
     public static func returnLargeBlocksToTheSystem() { heapusage_return_large_blocks(256 * 1024) }
+
+    /// A worker thread that finished (the search index built, a dictionary loaded) leaves
+    /// what it freed resident in its own malloc arena: give those pages back (a few
+    /// hundred microseconds; call it when such work is collected, not per frame).
+    public static func releaseFreePages() { heapusage_release_free_pages() }
 }

@@ -7,4 +7,6 @@
 size_t heapusage_bytes_in_use(void);
 // Blocks of `threshold` bytes or more are mapped on their own and unmapped when freed.
 void heapusage_return_large_blocks(size_t threshold);
+// Gives the free pages of every malloc arena back to the kernel (malloc_trim).
+void heapusage_release_free_pages(void);
 #endif

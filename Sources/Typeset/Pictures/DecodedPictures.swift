@@ -1,0 +1,94 @@
+import Foundation
+import Raster
+
+/// The pixels of the pages' pictures (`FilePicture`), least recently drawn let go first,
+/// within a byte budget: a page of large photographs no longer keeps every one of them
+/// decoded for as long as it is laid out. The pictures a draw needs, and those the
+/// draw before it needed (the strips of one frame), are kept whatever the budget says,
+/// so a screen with more pictures than the budget holds still shows them all; a
+/// picture let go is decoded again from its file when it comes back into view (for a
+/// 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
+///
+/// One per process (`shared`), for every page of every kiosk assembled (a reload's new
+/// kiosk and the old one share it); any thread (a lock).
+public final class DecodedPictures: @unchecked Sendable {
+    /// 12 MiB: the pictures of about one and a half 1920×1080 screens.
+    public static let defaultBudget = 12 << 20
+    public static let shared = DecodedPictures(budget: defaultBudget)
+
+    public let budget: Int
+    private let lock = NSLock()
+    private struct Entry {
+        let picture: FilePicture  // held, so that its identity is not reused while here
+        let image: Image
+        var drawn: Int
+    }
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Counts the draws (`images(for:)`); an entry's `drawn` is the last one that needed it.
+    private var draws = 0
+    private var heldBytes = 0
+
+    public init(budget: Int) { self.budget = budget }
+
+    /// The bytes of pixels held now.
+    public var bytes: Int {
+        lock.lock(); defer { lock.unlock() }
+        return heldBytes
+    }
+
+    /// Whether `picture`'s pixels are held now.
+    public func holds(_ picture: FilePicture) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return entries[ObjectIdentifier(picture)] != nil
+    }
+
+    /// Takes the pixels a layout just decoded (to learn the picture's size), as if drawn now.
+    func keep(_ image: Image, for picture: FilePicture) {
+        lock.lock(); defer { lock.unlock() }
+        draws += 1
+        insert(image, for: picture)
+        trim()
+    }
+
+    /// The pixels of each of `pictures` (nil for one whose file no longer decodes),
+    /// decoding those not held; then lets go of the least recently drawn others until
+    /// the held bytes fit the budget. Called by every draw of a page, with the pictures
+    /// in the band drawn (none: only the letting go).
+    public func images(for pictures: [FilePicture]) -> [Image?] {
+        lock.lock(); defer { lock.unlock() }
+        draws += 1
+        let found = pictures.map { picture -> Image? in
+            let key = ObjectIdentifier(picture)
+            if let entry = entries[key] {
+                entries[key]?.drawn = draws
+                return entry.image
+            }
+            guard let image = picture.decode() else { return nil }
+            insert(image, for: picture)
+            return image
+        }
+        trim()
+        return found
+    }
+
+    private func insert(_ image: Image, for picture: FilePicture) {
+        let key = ObjectIdentifier(picture)
+        if let old = entries[key] { heldBytes -= Self.size(old.image) }
+        entries[key] = Entry(picture: picture, image: image, drawn: draws)
+        heldBytes += Self.size(image)
+    }
+
+    /// Over the budget, the least recently drawn go first; what this draw or the one
+    /// before needed stays.
+    private func trim() {
+        guard heldBytes > budget else { return }
+        let byAge = entries.filter { $0.value.drawn < draws - 1 }.sorted { $0.value.drawn < $1.value.drawn }
+        for (key, entry) in byAge {
+            guard heldBytes > budget else { break }
+            heldBytes -= Self.size(entry.image)
+            entries[key] = nil
+        }
+    }
+
+    private static func size(_ image: Image) -> Int { image.width * image.height * 4 }
+}
