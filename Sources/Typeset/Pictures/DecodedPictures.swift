@@ -3,11 +3,12 @@ import Raster
 
 /// The pixels of the pages' pictures (`FilePicture`), least recently drawn let go first,
 /// within a byte budget: a page of large photographs no longer keeps every one of them
-/// decoded for as long as it is laid out. The pictures a draw needs, and those the
-/// draw before it needed (the strips of one frame), are kept whatever the budget says,
-/// so a screen with more pictures than the budget holds still shows them all; a
-/// picture let go is decoded again from its file when it comes back into view (for a
-/// 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
+/// decoded for as long as it is laid out. The pictures a draw needs are kept whatever
+/// the budget says, so a screen with more pictures than the budget holds still shows
+/// them all; the others go, least recently drawn first, once the held bytes are over
+/// it. Layout decodes each picture once to learn its size and keeps it only within the
+/// budget. A picture let go is decoded again from its file when it comes back into
+/// view (for a 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
 ///
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
@@ -42,12 +43,13 @@ public final class DecodedPictures: @unchecked Sendable {
         return entries[ObjectIdentifier(picture)] != nil
     }
 
-    /// Takes the pixels a layout just decoded (to learn the picture's size), as if drawn now.
+    /// Takes the pixels a layout just decoded (to learn the picture's size) while they
+    /// fit the budget; no draw needs them yet, so they are the last to go, not kept.
     func keep(_ image: Image, for picture: FilePicture) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
         insert(image, for: picture)
-        trim()
+        trim(keepingFrom: draws + 1)
     }
 
     /// The pixels of each of `pictures` (nil for one whose file no longer decodes),
@@ -67,7 +69,7 @@ public final class DecodedPictures: @unchecked Sendable {
             insert(image, for: picture)
             return image
         }
-        trim()
+        trim(keepingFrom: draws)
         return found
     }
 
@@ -78,11 +80,11 @@ public final class DecodedPictures: @unchecked Sendable {
         heldBytes += Self.size(image)
     }
 
-    /// Over the budget, the least recently drawn go first; what this draw or the one
-    /// before needed stays.
-    private func trim() {
+    /// Over the budget, the least recently drawn go first; those drawn at `keepingFrom`
+    /// or later (the draw under way) stay.
+    private func trim(keepingFrom kept: Int) {
         guard heldBytes > budget else { return }
-        let byAge = entries.filter { $0.value.drawn < draws - 1 }.sorted { $0.value.drawn < $1.value.drawn }
+        let byAge = entries.filter { $0.value.drawn < kept }.sorted { $0.value.drawn < $1.value.drawn }
         for (key, entry) in byAge {
             guard heldBytes > budget else { break }
             heldBytes -= Self.size(entry.image)
