@@ -8,7 +8,7 @@ import XCTest
 /// lately stay, the others are let go and decoded again from their files when drawn.
 final class DecodedPicturesTests: XCTestCase {
     /// Six 1000-px PNGs shown 600 px wide (1.4 MB of pixels each) under a 2 MB budget.
-    private func page(pictures: DecodedPictures) throws -> PageLayout {
+    func page(pictures: DecodedPictures) throws -> PageLayout {
         var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
         style.margins = .init(all: 10)
         let typesetter = try Typesetter(style: style)
@@ -17,7 +17,7 @@ final class DecodedPicturesTests: XCTestCase {
         return typesetter.layout(.markdown(source), width: 620)
     }
 
-    private let pictureBytes = 600 * 600 * 4
+    let pictureBytes = 600 * 600 * 4
 
     func testLayoutKeepsNoMoreThanTheBudget() throws {
         let pictures = DecodedPictures(budget: 2 << 20)
@@ -62,5 +62,23 @@ final class DecodedPicturesTests: XCTestCase {
         XCTAssertLessThanOrEqual(pictures.bytes, 2 << 20)
         let shown = try layout.images[1...3].map { try XCTUnwrap($0.file) }
         XCTAssertLessThanOrEqual(shown.filter(pictures.holds).count, 1, "one 1.4 MB picture fits the budget")
+    }
+}
+
+extension DecodedPicturesTests {
+    /// Room is made before a picture is decoded: the one it replaces is not held beside it.
+    func testRoomIsMadeBeforeDecoding() throws {
+        let pictures = DecodedPictures(budget: 2 << 20)
+        let layout = try page(pictures: pictures)
+        let first = try XCTUnwrap(layout.images[0].file), last = try XCTUnwrap(layout.images[5].file)
+        XCTAssertTrue(pictures.holds(last))
+        let bitmap = try whiteBitmap(width: 620, height: 700)
+        // The first picture alone: the last (1.4 MB held) goes before the first (1.4 MB)
+        // is decoded, as both would not fit 2 MB.
+        let band = layout.images[0].rect
+        layout.draw(into: bitmap.canvas, originX: 0, originY: -band.y, clip: IntRect(x: 0, y: 0, width: 620, height: 600))
+        XCTAssertTrue(pictures.holds(first))
+        XCTAssertFalse(pictures.holds(last))
+        XCTAssertEqual(pictures.peakBytes, pictureBytes, "never two pictures at once, in layout or in the draw")
     }
 }

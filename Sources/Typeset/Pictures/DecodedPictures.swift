@@ -28,6 +28,7 @@ public final class DecodedPictures: @unchecked Sendable {
     /// Counts the draws (`images(for:)`); an entry's `drawn` is the last one that needed it.
     private var draws = 0
     private var heldBytes = 0
+    private var mostBytes = 0
 
     public init(budget: Int) { self.budget = budget }
 
@@ -35,6 +36,12 @@ public final class DecodedPictures: @unchecked Sendable {
     public var bytes: Int {
         lock.lock(); defer { lock.unlock() }
         return heldBytes
+    }
+
+    /// The most bytes of pixels held at once so far.
+    public var peakBytes: Int {
+        lock.lock(); defer { lock.unlock() }
+        return mostBytes
     }
 
     /// Whether `picture`'s pixels are held now.
@@ -48,17 +55,22 @@ public final class DecodedPictures: @unchecked Sendable {
     func keep(_ image: Image, for picture: FilePicture) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
+        trim(keepingFrom: draws + 1, room: Self.size(image))
         insert(image, for: picture)
         trim(keepingFrom: draws + 1)
     }
 
     /// The pixels of each of `pictures` (nil for one whose file no longer decodes),
-    /// decoding those not held; then lets go of the least recently drawn others until
-    /// the held bytes fit the budget. Called by every draw of a page, with the pictures
-    /// in the band drawn (none: only the letting go).
+    /// decoding those not held; the least recently drawn others are let go until the
+    /// held bytes fit the budget, before the decoding (room is made first, so the old
+    /// and the new are not held together) and after it. Called by every draw of a page,
+    /// with the pictures in the band drawn (none: only the letting go).
     public func images(for pictures: [FilePicture]) -> [Image?] {
         lock.lock(); defer { lock.unlock() }
         draws += 1
+        for picture in pictures { entries[ObjectIdentifier(picture)]?.drawn = draws }
+        let coming = pictures.filter { entries[ObjectIdentifier($0)] == nil }.reduce(0) { $0 + $1.width * $1.height * 4 }
+        trim(keepingFrom: draws, room: coming)
         let found = pictures.map { picture -> Image? in
             let key = ObjectIdentifier(picture)
             if let entry = entries[key] {
@@ -78,15 +90,16 @@ public final class DecodedPictures: @unchecked Sendable {
         if let old = entries[key] { heldBytes -= Self.size(old.image) }
         entries[key] = Entry(picture: picture, image: image, drawn: draws)
         heldBytes += Self.size(image)
+        mostBytes = max(mostBytes, heldBytes)
     }
 
-    /// Over the budget, the least recently drawn go first; those drawn at `keepingFrom`
-    /// or later (the draw under way) stay.
-    private func trim(keepingFrom kept: Int) {
-        guard heldBytes > budget else { return }
+    /// Over the budget less `room` (bytes about to be decoded), the least recently drawn
+    /// go first; those drawn at `keepingFrom` or later (the draw under way) stay.
+    private func trim(keepingFrom kept: Int, room: Int = 0) {
+        guard heldBytes + room > budget else { return }
         let byAge = entries.filter { $0.value.drawn < kept }.sorted { $0.value.drawn < $1.value.drawn }
         for (key, entry) in byAge {
-            guard heldBytes > budget else { break }
+            guard heldBytes + room > budget else { break }
             heldBytes -= Self.size(entry.image)
             entries[key] = nil
         }
