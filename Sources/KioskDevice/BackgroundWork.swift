@@ -1,6 +1,7 @@
 import Kiosk
 import Logging
 import LoopCore
+import Measure
 import PDFPages
 import Typeset
 
@@ -35,7 +36,10 @@ final class BackgroundWork {
         if dictionaryLoading == .inBackground {
             do {
                 let pipe = try WakePipe(system: system)
-                wakes.append(Wake(pipe: pipe, collect: { time in runtime.hyphenationArrived(at: time) }))
+                wakes.append(Wake(pipe: pipe, collect: { time in
+                    runtime.hyphenationArrived(at: time)
+                    HeapUsage.releaseFreePages()
+                }))
                 let shared = HyphenationDictionaries.shared
                 shared.onArrival = pipe.wake
                 shared.waitsForLoading = false
@@ -50,7 +54,11 @@ final class BackgroundWork {
         if searchIndex != nil {
             do {
                 let pipe = try WakePipe(system: system)
-                wakes.append(Wake(pipe: pipe, collect: { time in runtime.searchIndexArrived(at: time) }))
+                wakes.append(Wake(pipe: pipe, collect: { time in
+                    runtime.searchIndexArrived(at: time)
+                    // The index was built on a thread of its own: its arena's freed pages go back.
+                    HeapUsage.releaseFreePages()
+                }))
                 runtime.search.onFinished = pipe.wake
             } catch {
                 log.warning("cannot make the search index's wake-up pipe (\(error)); search is not available")

@@ -7,8 +7,18 @@ import Foundation
 /// AUDIO_OUTPUT_SYNCHRONOUS mode: `espeak_Synth` returns when the text is done, and
 /// hands samples to the synth callback on the calling thread (the speech thread), which
 /// cancels synthesis by returning 1.
+///
+/// The engine starts (espeak_Initialize reads the phonemes and a dictionary, about a
+/// megabyte) at the first voice lookup or synthesis, not when the synthesizer is made:
+/// a kiosk whose visitors never turn speech mode on never loads espeak-ng's data.
 public final class EspeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
-    public let sampleRate: Int
+    /// espeak-ng's output rate (22,050 Hz for every voice), known once the engine started.
+    public var sampleRate: Int {
+        Self.engineLock.lock()
+        defer { Self.engineLock.unlock() }
+        if case let .success(rate) = Self.engine { return rate }
+        return 22_050
+    }
     /// Spoken when a page's language has no espeak-ng voice (the site's language).
     public let fallbackLanguage: String
     /// Words per minute (espeak-ng accepts 80…450).
@@ -31,14 +41,26 @@ public final class EspeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
         return .success(Int(rate))
     }()
 
+    /// Where espeak-ng looks for its data (ESPEAK_DATA_PATH, else the path it was built
+    /// with), and whether the phoneme table is there: what `espeak_Initialize` would
+    /// fail on, found without loading anything.
+    private static let dataDirectory: Result<String, SpeechError> = {
+        espeak_ng_InitializePath(nil)
+        var path: UnsafePointer<CChar>?
+        _ = espeak_Info(&path)
+        let directory = path.map { String(cString: $0) } ?? ""
+        guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory + "/phontab") else {
+            return .failure(SpeechError("espeak-ng could not start: its voice data is missing (install espeak-ng-data)"))
+        }
+        return .success(directory)
+    }()
+
+    /// Throws when espeak-ng's data is missing; loads none of it (see the type's note).
     public init(fallbackLanguage: String = "en", rate: Int = 165) throws(SpeechError) {
         Self.engineLock.lock()
-        let engine = Self.engine
+        let data = Self.dataDirectory
         Self.engineLock.unlock()
-        switch engine {
-        case let .success(samples): sampleRate = samples
-        case let .failure(error): throw error
-        }
+        if case let .failure(error) = data { throw error }
         self.fallbackLanguage = fallbackLanguage
         self.rate = min(max(rate, Int(espeakRATE_MINIMUM)), Int(espeakRATE_MAXIMUM))
     }
@@ -46,6 +68,7 @@ public final class EspeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
     public func voiceName(for language: String) -> String? {
         Self.engineLock.lock()
         defer { Self.engineLock.unlock() }
+        guard case .success = Self.engine else { return nil }
         return selectVoice(language)
     }
 
@@ -53,6 +76,7 @@ public final class EspeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
     public func synthesize(_ utterance: Utterance, into output: ([Int16]) -> Bool) throws(SpeechError) -> String {
         Self.engineLock.lock()
         defer { Self.engineLock.unlock() }
+        if case let .failure(error) = Self.engine { throw error }
         guard let voice = selectVoice(utterance.language) else {
             throw SpeechError("espeak-ng has no voice for \"\(utterance.language)\" nor for \"\(fallbackLanguage)\"")
         }

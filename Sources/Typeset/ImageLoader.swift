@@ -11,6 +11,15 @@ public enum ImageLoader {
         return (base as NSString).appendingPathComponent(path)
     }
 
+    /// The picture fitted to `width` device px, as `load`, its pixels handed to `pictures`.
+    static func picture(path: String, relativeTo base: String?, width: Int, scale: Double,
+                        pictures: DecodedPictures) throws -> FilePicture {
+        guard let file = resolve(path, relativeTo: base) else {
+            throw ImageError("\(path): remote images are not fetched; save the picture beside the page and link it by file name")
+        }
+        return try FilePicture(file: file, maxWidth: width, maxHeight: ImageLimits.maxSide, scale: scale, pictures: pictures)
+    }
+
     /// The image fitted to `width` device px, at most its natural size × `scale`
     /// (a small picture is not stretched to the text width). Throws with the path and
     /// the reason when it cannot be shown, and the caller shows the alt text.

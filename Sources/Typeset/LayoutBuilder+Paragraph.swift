@@ -27,7 +27,7 @@ extension LayoutBuilder {
                 flush(&self)
                 let slack = max(0, width - Double(image.width))
                 let left = x + (alignment == .center ? (slack / 2).rounded() : alignment == .right ? slack : 0)
-                images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
+                images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), picture: image))
                 y = y.rounded() + Double(image.height)
             } else {
                 afterBreak = false

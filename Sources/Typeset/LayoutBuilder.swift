@@ -131,7 +131,7 @@ struct LayoutBuilder {
     func finish() -> PageLayout {
         let height = Int(y.rounded(.up)) + style.margins.bottom
         let layout = PageLayout(width: width, height: height, lines: lines, glyphs: glyphs, rects: rects, images: images,
-                                palette: style.palette, store: typesetter.store, overhang: Int((em * 2.5).rounded(.up)),
+                                palette: style.palette, store: typesetter.store, pictures: typesetter.pictures, overhang: Int((em * 2.5).rounded(.up)),
                                 links: linkRecorder.finish(lines: lines), anchors: linkRecorder.anchors,
                                 blocks: blocks, chains: typesetter.openChains, wideTables: wideTables)
         layout.bodyColumn = Int(bodyLeft.rounded())..<Int((bodyLeft + bodyWidth).rounded())
@@ -170,12 +170,13 @@ struct LayoutBuilder {
     /// content width; a narrower one starts with the text.
     private mutating func addImage(path: String, x: Double, width: Double, alignment: Table.Alignment = .left) -> Bool {
         let room = max(width, contentWidth - (x - bodyLeft))
-        guard let image = try? ImageLoader.load(path: path, relativeTo: baseDirectory, width: Int(room), scale: style.imageScale)
+        guard let image = try? ImageLoader.picture(path: path, relativeTo: baseDirectory, width: Int(room), scale: style.imageScale,
+                                                   pictures: typesetter.pictures)
         else { return false }
         let slack = width - Double(image.width)
         let left = slack >= 0 ? x + (alignment == .center ? (slack / 2).rounded() : alignment == .right ? slack : 0)
             : max(contentLeft, contentLeft + ((contentWidth - Double(image.width)) / 2).rounded())
-        images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), image: image))
+        images.append(PlacedImage(rect: IntRect(x: Int(left), y: Int(y.rounded()), width: image.width, height: image.height), picture: image))
         y = y.rounded() + Double(image.height)
         return true
     }

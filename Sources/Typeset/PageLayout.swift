@@ -31,6 +31,8 @@ public final class PageLayout {
     private let tallestRect: Int
     private let tallestImage: Int
     private let store: FontStore
+    /// Where the pictures read from files keep their pixels while drawn.
+    private let pictures: DecodedPictures
     /// The font chains the page was set with: they keep its faces open while it lives.
     private let chains: [FontChain]
     /// How far ink may reach above or below a line box (tall marks, big headings).
@@ -61,7 +63,7 @@ public final class PageLayout {
     }
 
     init(width: Int, height: Int, lines: [Line], glyphs: [PlacedGlyph], rects: [PlacedRect], images: [PlacedImage],
-         palette: [Color], store: FontStore, overhang: Int, links: [LaidOutLink] = [], anchors: [String: Int] = [:],
+         palette: [Color], store: FontStore, pictures: DecodedPictures = .shared, overhang: Int, links: [LaidOutLink] = [], anchors: [String: Int] = [:],
          blocks: [BlockExtent] = [], chains: [FontChain] = [], wideTables: [WideTable] = []) {
         self.width = width; self.height = height; self.lines = lines; self.glyphs = glyphs; self.blocks = blocks
         self.chains = chains
@@ -71,7 +73,7 @@ public final class PageLayout {
         self.images = PageLayout.sortedByTop(images, \.rect)
         tallestRect = rects.map(\.rect.height).max() ?? 0
         tallestImage = images.map(\.rect.height).max() ?? 0
-        self.palette = palette; self.store = store; self.overhang = overhang
+        self.palette = palette; self.store = store; self.pictures = pictures; self.overhang = overhang
         self.links = links; self.anchors = anchors
         self.wideTables = wideTables
     }
@@ -100,10 +102,10 @@ public final class PageLayout {
         guard !images.isEmpty else { return [] }
         let band = clip.offsetBy(dx: -originX, dy: -originY)
         var cover: [IntRect] = []
-        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.pan < 0 && image.image.isOpaque {
+        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.pan < 0 && image.isOpaque {
             // Where `draw` puts it: the picture's own size at the rectangle's corner.
             let drawn = IntRect(x: image.rect.minX + originX, y: image.rect.minY + originY,
-                                width: image.image.width, height: image.image.height).intersection(clip)
+                                width: image.width, height: image.height).intersection(clip)
             if !drawn.isEmpty { cover.append(drawn) }
         }
         return cover
@@ -134,9 +136,18 @@ public final class PageLayout {
             let (into, dx) = windowed(placed.pan)
             into.fill(placed.rect.offsetBy(dx: originX + dx, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
-        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.rect.intersects(band) || image.pan >= 0 {
+        let shown = PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).filter { $0.rect.intersects(band) || $0.pan >= 0 }
+        // Every draw asks, pictures or none: a draw is when the others may be let go.
+        let files = shown.compactMap(\.file)
+        var decoded = pictures.images(for: files).makeIterator()
+        for image in shown {
             let (into, dx) = windowed(image.pan)
-            into.drawImage(image.image, x: image.rect.minX + originX + dx, y: image.rect.minY + originY)
+            let pixels: Image?
+            switch image.pixels {
+            case let .kept(kept): pixels = kept
+            case .file: pixels = decoded.next() ?? nil
+            }
+            if let pixels { into.drawImage(pixels, x: image.rect.minX + originX + dx, y: image.rect.minY + originY) }
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache, tints = cache.tints

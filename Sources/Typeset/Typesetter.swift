@@ -7,6 +7,8 @@ import Raster
 public final class Typesetter {
     public let style: TextStyle
     let store: FontStore
+    /// Where its pages' pictures keep their pixels (one per process unless a test asks).
+    public var pictures: DecodedPictures = .shared
     private var chains: [ChainKey: FontChain] = [:]
     /// The last few layouts, so asking again for the same page at the same width
     /// (a redraw, a page revisited) does not lay it out again.
@@ -56,6 +58,7 @@ public final class Typesetter {
         style.size = size
         self.style = style
         store = other.store
+        pictures = other.pictures
         for variant in FontChain.Variant.allCases { _ = try chain(variant, scale: 1) }
     }
 

@@ -41,6 +41,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         HeapUsage.returnLargeBlocksToTheSystem()
+        HeapUsage.useSmallPagesOnly()
         var options = DeviceSession.Options(card: card)
         var kioskConfig = KioskConfig.builtIn
         if let config {

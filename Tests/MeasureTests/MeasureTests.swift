@@ -46,3 +46,13 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(stream[0].ratioToStream, 1)
     }
 }
+
+final class SmallPagesTests: XCTestCase {
+    /// The kernel says huge pages are off for the process (/proc/self/status, Linux 5.0+).
+    func testSmallPagesOnlyTurnsTransparentHugePagesOff() throws {
+        XCTAssertTrue(HeapUsage.useSmallPagesOnly())
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
+        XCTAssertEqual(line.map { $0.split(separator: "\t").last.map(String.init) ?? "" }, "0")
+    }
+}

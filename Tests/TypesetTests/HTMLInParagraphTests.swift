@@ -29,6 +29,22 @@ final class HTMLInParagraphTests: XCTestCase {
         }
     }
 
+    func testCommentsInsideAParagraphShowNothing() {
+        // Not comments to Debian 12's cmark-gfm (an older spec): it hands them over as text.
+        for comment in ["<!-- a -- b -->", "<!-->", "<!--->", "<!-- *not* emphasis -- -->", "<!-- over\ntwo lines -- -->"] {
+            let b = blocks("before \(comment) after")
+            XCTAssertEqual(b.count, 1, comment.debugDescription)
+            XCTAssertEqual(text(b[0]), "before  after", comment.debugDescription)
+        }
+        XCTAssertEqual(text(blocks("a <!--> b <!---> c <!-- d -- --> e")[0]), "a  b  c  e")
+    }
+
+    func testCodeSpansAndACommentNeverClosedKeepTheirText() {
+        XCTAssertEqual(text(blocks("`<!-->` and <!-- never closed")[0]), "<!--> and <!-- never closed")
+        let image = blocks("x <!-- ![hidden](p.png) -- --> y")[0]
+        XCTAssertFalse(image.inlines.contains { $0.style.contains(.image) }, "a picture inside the comment goes with it")
+    }
+
     func testTextAroundACommentInAnHTMLBlockStays() {
         let b = blocks("<p>before <!-- a -- b --> after</p>")
         XCTAssertEqual(b.map(text), ["before after"])

@@ -7,4 +7,8 @@
 size_t heapusage_bytes_in_use(void);
 // Blocks of `threshold` bytes or more are mapped on their own and unmapped when freed.
 void heapusage_return_large_blocks(size_t threshold);
+// Gives the free pages of every malloc arena back to the kernel (malloc_trim).
+void heapusage_release_free_pages(void);
+// Turns transparent huge pages off for this process and its children (prctl).
+int heapusage_no_huge_pages(void);
 #endif

@@ -14,7 +14,7 @@ extension MarkdownWalker {
         defer { inlines = [] }
         pendingSoftBreak = false
         closeOpenTags()
-        return inlines
+        return InlineComments.removed(from: inlines)
     }
 
     /// One inline HTML tag (cmark gives opening and closing tags as separate nodes).

@@ -1,0 +1,34 @@
+import Raster
+
+/// A page's picture as its file and the size it is shown at: what layout needs from it
+/// (size, opacity) is known once it was first decoded; its pixels are decoded again from
+/// the file, to the same fit, whenever `DecodedPictures` has let them go.
+public final class FilePicture: @unchecked Sendable {
+    public let file: String
+    let maxWidth: Int
+    let maxHeight: Int
+    let scale: Double
+    public let width: Int
+    public let height: Int
+    let isOpaque: Bool
+
+    /// Decodes `file` fitted in maxWidth × maxHeight (at most its own size × `scale`)
+    /// and hands the pixels to `pictures`. Throws what the decoder says, with the path.
+    init(file: String, maxWidth: Int, maxHeight: Int, scale: Double, pictures: DecodedPictures) throws {
+        self.file = file
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.scale = scale
+        let image = try Image(contentsOfFile: file, fittingIn: maxWidth, maxHeight, scale: scale)
+        width = image.width
+        height = image.height
+        isOpaque = image.isOpaque
+        pictures.keep(image, for: self)
+    }
+
+    /// The pixels again, from the file; nil when the file went away or changed into
+    /// something that no longer decodes (the content watch reloads the page then).
+    func decode() -> Image? {
+        try? Image(contentsOfFile: file, fittingIn: maxWidth, maxHeight, scale: scale)
+    }
+}
