@@ -7,7 +7,6 @@ import KioskHeadless
 import LecternTestSupport
 import Raster
 import Touch
-import Search
 import XCTest
 @testable import Kiosk
 @testable import KioskDevice
@@ -128,13 +127,25 @@ final class SearchPanelSceneTests: XCTestCase {
         return differing
     }
 
-    /// The results `lectern search` prints for `typed`: the same calls its command makes.
-    func cliResults(_ path: String, _ typed: String) throws -> [SearchResult] {
-        let search = SiteSearch()
-        search.buildNow(config: try ConfigLoader.load(path: path), configPath: path, cacheDirectory: nil,
-                        pdfCache: SiteSearchText.pdfCacheDirectory())
-        guard case let .results(results) = search.search(typed) else { XCTFail("no index"); return [] }
-        return results
+    /// The page titles `lectern search` prints for `typed`, in rank order: the built
+    /// binary beside this test bundle, run on the same site.
+    func cliResults(_ path: String, _ typed: String) throws -> [String] {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let lectern = products.appendingPathComponent("lectern").path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: lectern), "build lectern first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lectern)
+        process.arguments = ["search", "--config", path, typed]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "lectern search \(typed)")
+        // One line a result: rank, page, title, snippet, separated by tabs.
+        return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            .filter { $0.count == 4 }.map { String($0[2]) }
     }
 
     func testTypingAWordShowsResultsOpensTheHitAndComesBack() throws {
@@ -155,7 +166,7 @@ final class SearchPanelSceneTests: XCTestCase {
         XCTAssertEqual(panel.field, "mull")
         XCTAssertEqual(panel.results.map(\.title), ["Mitarbeiter"])
         XCTAssertEqual(panel.results.first?.snippet.hits, ["Müller"])
-        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "mull").map(\.title), "lectern search answers the same")
+        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "mull"), "lectern search answers the same")
         XCTAssertGreaterThan(inked(player, layout.rows[0]), 200, "the result is drawn")
         XCTAssertEqual(inked(player, layout.rows[1]), 0, "one result, one row")
         XCTAssertEqual(try pixelsNotFresh(player), 0, "the compositor's screen is the panel drawn from scratch")
@@ -234,7 +245,7 @@ final class SearchPanelSceneTests: XCTestCase {
         let panel = try XCTUnwrap(player.scene.searchSession.panel)
         let plain = panel.results.map(\.title)
         XCTAssertEqual(plain.first, "Garden")
-        XCTAssertEqual(plain, try cliResults(path, "cafe").map(\.title))
+        XCTAssertEqual(plain, try cliResults(path, "cafe"))
         // "café": é from the long press on e, the finger sliding onto it.
         try press(.backspace, player, at: 5)
         XCTAssertEqual(panel.field, "caf")
@@ -254,11 +265,11 @@ final class SearchPanelSceneTests: XCTestCase {
         try press(.clear, player, at: 8)
         _ = try type(["m", "o", "n", "t", "a", "g"], player, at: 9)
         XCTAssertEqual(panel.results.map(\.title), ["Mitarbeiter"])
-        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "montag").map(\.title))
+        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "montag"))
         try press(.clear, player, at: 12)
         _ = try type(["s", "i", "t", "e"], player, at: 13)
         XCTAssertEqual(panel.results.map(\.title), ["Leaflet"])
-        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "site").map(\.title))
+        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "site"))
         // Return opens the first result.
         try press(.enter, player, at: 15)
         player.step(to: 15.5)
@@ -276,7 +287,7 @@ final class SearchPanelSceneTests: XCTestCase {
         _ = try type(["ا", "ل", "م", "ك", "ت", "ب", "ة"], player, at: 3)
         XCTAssertEqual(panel.field, "المكتبة")
         XCTAssertEqual(panel.results.first?.title, "المكتبة")
-        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "المكتبة").map(\.title))
+        XCTAssertEqual(panel.results.map(\.title), try cliResults(path, "المكتبة"))
         XCTAssertGreaterThan(inked(player, player.scene.searchLayout.rows[0]), 200)
         XCTAssertEqual(try pixelsNotFresh(player), 0)
     }
