@@ -34,13 +34,7 @@ extension SceneRenderer {
     /// The hit's block: a tint of the accent behind its text, edged in the accent.
     func drawSearchHighlight(_ canvas: Canvas, clip: IntRect, state: FrameState, shiftX: Int) {
         let box = searchHighlightBox(page: state.page, pullX: state.pullX, scrollY: state.scrollY)
-        guard !box.isEmpty, box.intersects(clip) else { return }
         let theme = scene.config.theme
-        let stroke = (Self.focusStroke * scene.scale).rounded()
-        let radius = 6 * scene.scale
-        let x = Double(box.x - shiftX), y = Double(box.y), w = Double(box.width), h = Double(box.height)
-        canvas.fillRoundedRect(x: x, y: y, width: w, height: h, radius: radius, color: theme.accent)
-        canvas.fillRoundedRect(x: x + stroke, y: y + stroke, width: w - 2 * stroke, height: h - 2 * stroke,
-                               radius: max(0, radius - stroke), color: theme.accent.mixed(over: theme.background, alpha: 0.12))
+        drawRing(canvas, box: box, clip: clip, shiftX: shiftX, inside: theme.accent.mixed(over: theme.background, alpha: 0.12))
     }
 }

@@ -30,13 +30,18 @@ extension SceneRenderer {
     /// before the text, which goes over it.
     func drawFocusRing(_ canvas: Canvas, clip: IntRect, state: FrameState, shiftX: Int) {
         let box = focusBox(pullX: state.pullX, scrollY: state.scrollY)
+        drawRing(canvas, box: box, clip: clip, shiftX: shiftX, inside: scene.config.theme.background)
+    }
+
+    /// An accent rounded rectangle `box` (screen coordinates) filled with `inside` within
+    /// its stroke: speech's focus ring and the search hit's block.
+    func drawRing(_ canvas: Canvas, box: IntRect, clip: IntRect, shiftX: Int, inside: Color) {
         guard !box.isEmpty, box.intersects(clip) else { return }
-        let theme = scene.config.theme
         let stroke = (Self.focusStroke * scene.scale).rounded()
         let radius = 6 * scene.scale
         let x = Double(box.x - shiftX), y = Double(box.y), w = Double(box.width), h = Double(box.height)
-        canvas.fillRoundedRect(x: x, y: y, width: w, height: h, radius: radius, color: theme.accent)
+        canvas.fillRoundedRect(x: x, y: y, width: w, height: h, radius: radius, color: scene.config.theme.accent)
         canvas.fillRoundedRect(x: x + stroke, y: y + stroke, width: w - 2 * stroke, height: h - 2 * stroke,
-                               radius: max(0, radius - stroke), color: theme.background)
+                               radius: max(0, radius - stroke), color: inside)
     }
 }
