@@ -169,6 +169,31 @@ final class VisitorChoicesTests: XCTestCase {
         XCTAssertEqual(runtime.visitor.textStep, .larger)
     }
 
+    /// The search switch's magnifier is drawn, not a character: U+2315 is in few fonts (not
+    /// DejaVu Sans), and a kiosk without one showed an empty box and made fontconfig log
+    /// "No writable cache directories" on a read-only system.
+    func testTheSearchSwitchDrawsItsMagnifierWithoutAFont() throws {
+        let (_, player, _) = try makePlayer()
+        openMenu(player, at: 0.5)
+        let scene = player.scene
+        XCTAssertTrue(scene.menuSwitches.items.contains(.search))
+        XCTAssertNil(MenuLayer.switchGlyph(.search))
+        let c = scene.menuSwitches.center(of: .search)
+        let shape = MenuLayer.MagnifierShape(centerX: c.x, centerY: c.y, size: MenuLayer.switchGlyphSize(scene))
+        func brightness(_ x: Double, _ y: Double) throws -> Int {
+            let color = try XCTUnwrap(player.canvas.color(x: Int(x), y: Int(y)))
+            return (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
+        }
+        let rim = [try brightness(shape.lensX - shape.lensRadius, shape.lensY), try brightness(shape.lensX, shape.lensY - shape.lensRadius),
+                   try brightness(shape.lensX + shape.lensRadius, shape.lensY)]
+        let start = shape.lensRadius / 2.0.squareRoot() + 0.3 * shape.stroke
+        let handle = try brightness((shape.lensX + start + shape.handleEnd.x) / 2, (shape.lensY + start + shape.handleEnd.y) / 2)
+        let glass = try brightness(shape.lensX, shape.lensY)
+        let outside = try brightness(shape.lensX - shape.lensRadius, shape.handleEnd.y)
+        for value in rim + [handle] { XCTAssertGreaterThan(value, glass + 100, "the lens's rim and the handle are white over the switch") }
+        XCTAssertEqual(glass, outside, accuracy: 2, "the lens is see-through: the switch's own fill inside it")
+    }
+
     func testTheSwitchesAreThereOnlyWhenTheRingLeavesRoom() {
         XCTAssertTrue(MenuSwitchLayout(width: 800, height: 480, scale: 1).isShown, "a 7-inch 800x480 panel")
         XCTAssertTrue(MenuSwitchLayout(width: 1920, height: 1080, scale: 2).isShown)

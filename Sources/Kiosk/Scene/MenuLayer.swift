@@ -106,7 +106,9 @@ final class MenuLayer {
         for item in switches.items {
             let c = switches.center(of: item), reach = switches.radius + scene.scale
             box = box.union(IntRect.enclosing(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
-            box = box.union(content.labelBounds(switchGlyph(item), size: switchGlyphSize(scene), centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded())))
+            if let glyph = switchGlyph(item) {
+                box = box.union(content.labelBounds(glyph, size: switchGlyphSize(scene), centerX: Int(c.x.rounded()), centerY: Int(c.y.rounded())))
+            }
         }
         return box.insetBy(dx: -1, dy: -1).intersection(screen)
     }
@@ -144,9 +146,15 @@ final class MenuLayer {
         for item in switches.items {
             let c = switches.center(of: item)
             let on = item == .contrast ? choices.theme == .highContrast : item == .textSize && choices.textStep != .normal
-            canvas.fillCircle(centerX: c.x - ox, centerY: c.y - oy, radius: switches.radius, color: on ? theme.accent : light)
-            content.drawLabel(switchGlyph(item), size: switchGlyphSize(scene), color: .white,
-                              centerX: Int(c.x.rounded()) - originX, centerY: Int(c.y.rounded()) - originY, into: canvas)
+            let fill = on ? theme.accent : light
+            canvas.fillCircle(centerX: c.x - ox, centerY: c.y - oy, radius: switches.radius, color: fill)
+            if let glyph = switchGlyph(item) {
+                content.drawLabel(glyph, size: switchGlyphSize(scene), color: .white,
+                                  centerX: Int(c.x.rounded()) - originX, centerY: Int(c.y.rounded()) - originY, into: canvas)
+            } else {
+                drawMagnifier(MagnifierShape(centerX: c.x - ox, centerY: c.y - oy, size: switchGlyphSize(scene)),
+                              color: .white, background: fill, into: canvas)
+            }
         }
         drawLanguageBar(scene: scene, content: content, into: canvas, originX: originX, originY: originY, light: light)
     }
@@ -164,14 +172,39 @@ final class MenuLayer {
         }
     }
 
-    /// What a switch shows: a half-filled circle for contrast, "Aa" for the text size, a
-    /// magnifier for search.
-    static func switchGlyph(_ item: MenuSwitch) -> String {
+    /// The text a switch shows: a half-filled circle for contrast, "Aa" for the text size.
+    /// Search has none: its magnifier is drawn (`drawMagnifier`), because the character
+    /// (U+2315) is in few fonts — not in DejaVu Sans — and a kiosk without one showed an
+    /// empty box and asked fontconfig at the first menu.
+    static func switchGlyph(_ item: MenuSwitch) -> String? {
         switch item {
         case .contrast: return "\u{25D0}"
         case .textSize: return "Aa"
-        case .search: return "\u{2315}"
+        case .search: return nil
         }
+    }
+
+    /// The search switch's magnifier in a square of `size` around the switch's centre: a
+    /// lens up and to the left, its handle down to the right.
+    struct MagnifierShape {
+        var lensX: Double, lensY: Double, lensRadius: Double, stroke: Double
+        var handleEnd: (x: Double, y: Double)
+        init(centerX: Double, centerY: Double, size: Double) {
+            lensX = centerX - 0.1 * size
+            lensY = centerY - 0.1 * size
+            lensRadius = 0.28 * size
+            stroke = max(1.5, 0.1 * size)
+            handleEnd = (centerX + 0.36 * size, centerY + 0.36 * size)
+        }
+    }
+
+    static func drawMagnifier(_ shape: MagnifierShape, color: Color, background: Color, into canvas: Canvas) {
+        let outer = shape.lensRadius + shape.stroke / 2, inner = shape.lensRadius - shape.stroke / 2
+        canvas.fillCircle(centerX: shape.lensX, centerY: shape.lensY, radius: outer, color: color)
+        canvas.fillCircle(centerX: shape.lensX, centerY: shape.lensY, radius: inner, color: background)
+        let rim = outer / 2.0.squareRoot()
+        canvas.strokeLine(x0: shape.lensX + rim, y0: shape.lensY + rim, x1: shape.handleEnd.x, y1: shape.handleEnd.y,
+                          width: 1.3 * shape.stroke, color: color)
     }
     static func switchGlyphSize(_ scene: KioskScene) -> Double { 24 * scene.scale }
 }
