@@ -358,6 +358,28 @@ void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t
     cshim_raster_stream_fence();  // streaming stores are weakly ordered: finish them before the flip
 }
 
+// Scan-out rows set to one colour (the page's background beyond its edge during a pull):
+// the row's pattern streamed from a small buffer, 16-byte vectors from the first aligned
+// address, never reading `dst`. Pixels are 4-byte aligned, so the pattern's phase never
+// matters.
+void cshim_raster_stream_fill_rows(uint8_t *dst, size_t dst_pitch, uint32_t word, size_t width, size_t rows) {
+    uint32_t pattern[8];
+    for (int i = 0; i < 8; i++) pattern[i] = word;
+    const uint8_t *p = (const uint8_t *)pattern;
+    u8v16 v = *(const u8v16 *)p;
+    size_t row_bytes = width * 4;
+    for (size_t y = 0; y < rows; y++) {
+        uint8_t *d = dst + y * dst_pitch;
+        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
+        if (head > row_bytes) head = row_bytes;
+        stream_small(d, p, head);
+        size_t k = head;
+        for (; row_bytes - k >= 16; k += 16) LECTERN_STREAM_STORE((u8v16a)v, (u8v16a *)(d + k));
+        stream_small(d + k, p, row_bytes - k);
+    }
+    cshim_raster_stream_fence();
+}
+
 // Scan-out rows joined from two sources (a pull: the page's rows read from the shadow at
 // the pull's offset, then the uncovered strip drawn apart), row by row in one pass. Two
 // passes (all rows of `a`, then all rows of `b`) leave the cache line where the parts meet

@@ -70,27 +70,42 @@ extension KMSDisplay: ScanoutSurface {
         case .direct:
             window.left = 0
             return .whole
-        case let .sideways(shift, strip, stripPixels):
-            return .sideways(panSideways(to: shift, writing: strip, from: stripPixels, shadow: shadow))
+        case let .sideways(pull):
+            return .sideways(panSideways(pull, shadow: shadow))
         }
     }
 
-    /// A sideways pull by moving the window `shift` columns into the room right of the
-    /// page: the back buffer first gets what it lacks of the page (the shadow holds the
-    /// page unshifted), then `strip` (window coordinates: what lies beyond the page's
-    /// edge, and the decorations) from `pixels`. What the strip covers of the page's
-    /// columns is owed back to that buffer for its next frame. Returns what was written,
-    /// in buffer coordinates.
-    private func panSideways(to shift: Int, writing strip: IntRect, from pixels: Canvas?, shadow: Bitmap) -> Region {
+    /// A sideways pull by moving the window `pull.shift` columns into the room right of
+    /// the page: the back buffer first gets what it lacks of the page (the shadow holds
+    /// the page unshifted), then the pull's drawn part from its pixels and, where the
+    /// strip beyond the edge is one colour, that colour where the buffer lacks it. What
+    /// the drawn part covers of the page's columns is owed back to that buffer for its
+    /// next frame. Returns what was written, in buffer coordinates.
+    private func panSideways(_ pull: ComposedFrame.SidewaysPull, shadow: Bitmap) -> Region {
+        let shift = pull.shift
         window.left = shift
         var written = scanout.fill(scanout.back, with: Region(), from: shadow.canvas, rotation: rotation,
                                    window: window.bufferRect(width: shadow.width))
-        if let pixels, let screen = bufferWindow(scanout.backBuffer, left: shift) {
-            WriteOnlyCanvas(screen).copyRows(from: pixels, sourceX: 0, sourceY: 0, to: strip)
+        guard let screen = bufferWindow(scanout.backBuffer, left: shift) else { return written }
+        let toBuffer = (dx: shift, dy: window.bufferTop)
+        if let pixels = pull.pixels, !pull.drawn.isEmpty {
+            WriteOnlyCanvas(screen).copyRows(from: pixels, sourceX: pull.drawn.x - pull.strip.x, sourceY: pull.drawn.y, to: pull.drawn)
+            let inBuffer = pull.drawn.offsetBy(dx: toBuffer.dx, dy: toBuffer.dy)
+            scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
+            written.add(inBuffer)
         }
-        let inBuffer = strip.offsetBy(dx: shift, dy: window.bufferTop)
-        scanout.backOwes(Region(inBuffer.intersection(IntRect(x: 0, y: 0, width: shadow.width, height: shadow.height))))
-        written.add(inBuffer)
+        if let color = pull.plain, shift > 0 {
+            // The room the window shows: buffer columns from the page's edge on.
+            let band = IntRect(x: shadow.width, y: window.bufferTop, width: shift, height: window.screenHeight)
+            let buffer = scanout.backBuffer
+            guard let all = try? Canvas(base: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.pitch)
+            else { return written }
+            let whole = WriteOnlyCanvas(all)
+            scanout.sideRooms[scanout.back].write(band: band, color: color, drawn: pull.drawn.offsetBy(dx: toBuffer.dx, dy: toBuffer.dy)) {
+                whole.fill($0, color: color)
+                written.add($0)
+            }
+        }
         return written
     }
 

@@ -13,6 +13,8 @@ struct ScanoutBuffers {
     private(set) var pending: [Region] = []
     /// Index of the buffer drawn next (not on screen).
     private(set) var back = 0
+    /// What each buffer's room right of the page holds (sideways pulls).
+    var sideRooms: [SideRoomFill] = []
 
     var isComplete: Bool { buffers.count == 2 }
     var backBuffer: DumbBuffer { buffers[back] }
@@ -23,6 +25,7 @@ struct ScanoutBuffers {
     mutating func allocate(on device: KMSDevice, width: Int, height: Int, logicalBounds: IntRect) throws {
         release(on: device)
         for _ in 0..<2 { buffers.append(try device.createDumbBuffer(width: width, height: height)) }
+        sideRooms = buffers.map { _ in SideRoomFill() }
         back = 0
         damageEverything(logicalBounds)
     }
@@ -31,12 +34,14 @@ struct ScanoutBuffers {
         for b in buffers { device.destroyDumbBuffer(b) }
         buffers.removeAll()
         pending.removeAll()
+        sideRooms.removeAll()
         back = 0
     }
 
     /// Every pixel of every buffer needs a copy (new buffers, or the display came back).
     mutating func damageEverything(_ bounds: IntRect) {
         pending = buffers.map { _ in Region(bounds) }
+        for i in sideRooms.indices { sideRooms[i].reset() }
     }
 
     /// Adds a frame's damage to every buffer, copies what buffer `index` (the back one,

@@ -13,6 +13,11 @@ public protocol FramePainter {
     /// `shiftX`: the canvas holds the screen from that column on (a strip drawn apart), so
     /// screen x lands at x − shiftX.
     func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int)
+    /// The page layer's colour right of the page's edge (screen columns from
+    /// width − `frame.shiftX` on), outside the decorations, where the painter draws
+    /// nothing else there; nil where it may. A pull's uncovered strip is then filled with
+    /// it where the screen lacks it, not drawn whole each frame.
+    var colorBeyondPageEdge: Color? { get }
     /// Every pixel of a `.whole` frame (a pinch).
     func drawWhole(into canvas: Canvas)
     /// The overlays composed over `page` (which holds the page layer) into `destination`,
@@ -21,6 +26,8 @@ public protocol FramePainter {
 }
 
 extension FramePainter {
+    public var colorBeyondPageEdge: Color? { nil }
+
     /// Every pixel of the frame drawn from scratch into `canvas`, reusing nothing: the
     /// reference the compositor's frames are compared with (tests), and one-off pictures.
     public func drawFromScratch(into canvas: Canvas) {

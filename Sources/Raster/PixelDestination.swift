@@ -84,6 +84,13 @@ public struct WriteOnlyCanvas {
                                       source.stride, r.width * 4, r.height)
     }
 
+    /// Sets `rect` to `color`, row by row.
+    public func fill(_ rect: IntRect, color: Color) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        cshim_raster_stream_fill_rows(PixelDestination.bytes(canvas, r.x, r.y), canvas.stride, color.argb, r.width, r.height)
+    }
+
     /// Rows 0..<`rows` made of two sources side by side: columns 0..<`split` from `left` at
     /// (leftX, y), columns `split`..<width from `right` at (0, y). One pass, each row's two
     /// parts written together: the cache line where they meet is written whole, not half

@@ -41,7 +41,7 @@ final class SidewaysPanTests: XCTestCase {
         let red = try Bitmap(width: strip.width, height: h)
         red.canvas.fill(red.canvas.bounds, color: Color(argb: 0xFFFF_0000))
         let frame = ComposedFrame(damage: Region(IntRect(x: 0, y: 0, width: w, height: h)),
-                                  scanout: .sideways(shift: shift, strip: strip, stripPixels: red.canvas))
+                                  scanout: .sideways(ComposedFrame.SidewaysPull(shift: shift, strip: strip, pixels: red.canvas)))
         XCTAssertNotEqual(try display.present(frame), .skipped)
         _ = try display.handleReadable()
     }
@@ -70,7 +70,7 @@ final class SidewaysPanTests: XCTestCase {
             // Back at rest, on the buffer the wide strip went into: the page again.
             XCTAssertTrue(display.canPanSideways(to: 0))
             let rest = ComposedFrame(damage: Region(IntRect(x: 0, y: 0, width: w, height: h)),
-                                     scanout: .sideways(shift: 0, strip: .zero, stripPixels: nil))
+                                     scanout: .sideways(ComposedFrame.SidewaysPull(shift: 0, strip: .zero, pixels: nil)))
             XCTAssertNotEqual(try display.present(rest), .skipped)
             _ = try display.handleReadable()
             XCTAssertEqual(screenRow(device), (0..<w).map { UInt32($0) }, "\(driver): back at rest, the strip taken out")

@@ -33,6 +33,8 @@ void cshim_raster_fill(uint32_t *dst, size_t stride, size_t width, size_t rows, 
 // (non-temporal) stores, fenced at the end. Never reads `dst`.
 void cshim_raster_stream_copy_rows(uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_stride,
                                    size_t row_bytes, size_t rows);
+// Scan-out fill: `rows` rows of `width` pixels set to `word`, streamed and fenced the same way.
+void cshim_raster_stream_fill_rows(uint8_t *dst, size_t dst_pitch, uint32_t word, size_t width, size_t rows);
 // The same for rows joined from two sources: row y of `dst` is `a_bytes` of row y of `a`
 // followed by `b_bytes` of row y of `b`, written in one pass (each line whole, in order).
 void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,

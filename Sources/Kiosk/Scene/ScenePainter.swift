@@ -20,6 +20,10 @@ public struct ScenePainter: FramePainter {
         renderer.drawPage(canvas, clip: clip, state: state, shiftX: shiftX)
     }
 
+    /// The theme's background: `drawPage` keeps the page's content, its clips and its
+    /// marks left of the page's edge; only the dots reach beyond it.
+    public var colorBeyondPageEdge: Color? { renderer.scene.config.theme.background }
+
     public func drawWhole(into canvas: Canvas) {
         guard let pinch = state.pinch else { return }
         renderer.renderPinch(pinch, into: canvas, state: state)

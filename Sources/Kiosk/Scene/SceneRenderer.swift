@@ -139,13 +139,23 @@ public final class SceneRenderer {
         c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
         let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
         let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
-        fillBackground(c, except: content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: c.clip))
-        drawFocusRing(c, clip: clip, state: state, shiftX: shiftX)
-        drawSearchHighlight(c, clip: clip, state: state, shiftX: shiftX)
-        drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
-        content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip,
-                     tableOffsets: scene.tablePans.offsets(page: state.page))
-        drawClips(state.clips, into: target, clip: clip, shiftX: shiftX)
+        // The page ends at its right edge (screen x width − pullX): beyond it a pull shows
+        // the background and the dots only, which the compositor may fill without drawing
+        // (`ScenePainter.colorBeyondPageEdge`). A glyph or table running past the edge
+        // stays cut there, as it is at rest.
+        let edge = Int(scene.width.rounded()) - state.pullX
+        let onPage = clip.intersection(IntRect(x: clip.minX, y: clip.minY, width: max(0, edge - clip.minX), height: clip.height))
+        var page = target
+        page.clip = onPage.offsetBy(dx: -shiftX, dy: 0)
+        fillBackground(c, except: content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: page.clip))
+        if !onPage.isEmpty {
+            drawFocusRing(page, clip: onPage, state: state, shiftX: shiftX)
+            drawSearchHighlight(page, clip: onPage, state: state, shiftX: shiftX)
+            drawPressedLink(page, clip: onPage, state: state, shiftX: shiftX)
+            content.draw(page: state.page, width: scene.textWidth, into: page, originX: originX, originY: originY, clip: page.clip,
+                         tableOffsets: scene.tablePans.offsets(page: state.page))
+            drawClips(state.clips, into: target, clip: onPage, shiftX: shiftX)
+        }
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
     }
 

@@ -15,10 +15,33 @@ public struct ComposedFrame {
         /// The back scan-out buffer's window was written whole (`directFrame`): copy
         /// nothing into it.
         case direct
-        /// Move the window `shift` columns into the room right of the page, then write
-        /// `strip` (screen coordinates: what lies beyond the page's edge, and the
-        /// decorations) from `stripPixels` (the strip from its column 0), write-only.
-        case sideways(shift: Int, strip: IntRect, stripPixels: Canvas?)
+        /// Move the window sideways into the room right of the page and write the strip
+        /// the pull uncovers, write-only.
+        case sideways(SidewaysPull)
+    }
+
+    /// A pull shown by moving the scan-out window `shift` columns into the room right of
+    /// the page. `strip` (screen coordinates) is what lies beyond the page's edge, and the
+    /// decorations: `drawn` of it is in `pixels` (column 0 of `pixels` is the strip's
+    /// first column). With `plain`, the rest of the strip is that one colour beyond the
+    /// page's edge, and the page itself left of it: the display writes the colour only
+    /// where its buffer does not hold it already (the dots' old places, columns newly
+    /// uncovered), not the whole strip each frame. Without, `drawn` is the whole strip.
+    public struct SidewaysPull {
+        public var shift: Int
+        public var strip: IntRect
+        public var pixels: Canvas?
+        public var drawn: IntRect
+        public var plain: Color?
+
+        /// The strip drawn whole into `pixels`.
+        public init(shift: Int, strip: IntRect, pixels: Canvas?) {
+            self.init(shift: shift, strip: strip, pixels: pixels, drawn: strip, plain: nil)
+        }
+
+        public init(shift: Int, strip: IntRect, pixels: Canvas?, drawn: IntRect, plain: Color?) {
+            self.shift = shift; self.strip = strip; self.pixels = pixels; self.drawn = drawn; self.plain = plain
+        }
     }
 
     /// What changed on screen, in the shadow window's coordinates; empty: nothing to show.

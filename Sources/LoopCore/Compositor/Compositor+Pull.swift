@@ -30,15 +30,20 @@ extension Compositor {
         }
         let strip = Self.strip(of: now, canvas: canvas)
         guard strip.isEmpty || scratch(for: strip) != nil, scanout.canPanSideways(to: now.shiftX) else { return nil }
-        var stripPixels: Canvas?
-        if !strip.isEmpty, let scratch = pullStrip?.canvas {
-            painter.drawPage(clip: strip, into: scratch, shiftX: strip.x)
-            stripPixels = scratch
+        // Where the page beyond its edge is one colour, only the decorations are drawn:
+        // left of the edge the buffer holds the page (the window moved over it), beyond
+        // it the display fills what its buffer lacks.
+        let plain = painter.colorBeyondPageEdge
+        let drawn = plain == nil ? strip : now.decorations.bounds.intersection(strip)
+        var pull = ComposedFrame.SidewaysPull(shift: now.shiftX, strip: strip, pixels: nil, drawn: drawn, plain: plain)
+        if !drawn.isEmpty, let scratch = pullStrip?.canvas {
+            painter.drawPage(clip: drawn, into: scratch, shiftX: strip.x)
+            pull.pixels = scratch
         }
         // Back at rest without decorations: the screen shows what the shadow holds.
         held = now.shiftX == 0 && now.decorations.isEmpty ? .frame(now) : .pulledPanned(base: base, shown: now)
         count(.pullPanned)
-        return ComposedFrame(damage: Region(canvas.bounds), scanout: .sideways(shift: now.shiftX, strip: strip, stripPixels: stripPixels))
+        return ComposedFrame(damage: Region(canvas.bounds), scanout: .sideways(pull))
     }
 
     /// The pull written whole straight into scan-out memory. Nil leaves everything as it
