@@ -29,6 +29,12 @@ static inline lectern_scaler *lectern_scaler_for(lectern_scaler *scaler, int sou
                                                   (enum AVPixelFormat)source_format, width, height,
                                                   AV_PIX_FMT_BGR0, SWS_BILINEAR, NULL, NULL, NULL);
 }
+// The same at the picture's own size into NV12 (a display plane scales it): only the
+// chroma is rearranged, or subsampled where the stream's is not 4:2:0.
+static inline lectern_scaler *lectern_scaler_to_nv12(lectern_scaler *scaler, int width, int height, int source_format) {
+    return (lectern_scaler *)sws_getCachedContext((struct SwsContext *)scaler, width, height, (enum AVPixelFormat)source_format,
+                                                  width, height, AV_PIX_FMT_NV12, SWS_BILINEAR, NULL, NULL, NULL);
+}
 static inline void lectern_scaler_free(lectern_scaler *scaler) { sws_freeContext((struct SwsContext *)scaler); }
 static inline int lectern_scaler_set_matrix(lectern_scaler *scaler, int matrix, int full_range) {
     return sws_setColorspaceDetails((struct SwsContext *)scaler, sws_getCoefficients(matrix), full_range,

@@ -1,4 +1,5 @@
 import LoopCore
+import Raster
 /// A display mode, as much of `drmModeModeInfo` as Lectern looks at, plus the raw
 /// struct's bytes so the real device can hand it back to the kernel unchanged.
 public struct DisplayMode: Equatable, Sendable, CustomStringConvertible {
@@ -113,6 +114,20 @@ public protocol KMSDevice: AnyObject {
     /// FB_DAMAGE_CLIPS where the plane has them (empty: the whole plane).
     func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                     damage: [(x: Int, y: Int, width: Int, height: Int)]) throws
+    /// The same commit, which also shows `plane` (an overlay plane's framebuffer, scaled,
+    /// or the plane off) at the same vblank.
+    func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
+                    damage: [(x: Int, y: Int, width: Int, height: Int)], plane: PlaneCommit?) throws
+    /// One non-blocking atomic commit with a flip-complete event of `plane` alone: the
+    /// primary plane keeps what it shows.
+    func atomicPlaneFlip(crtc: UInt32, plane: PlaneCommit) throws
+    /// The overlay planes CRTC `crtcIndex` can use and the formats each scans out (after
+    /// `enableAtomic`; none without atomic modesetting).
+    func overlayPlanes(crtcIndex: Int) -> [OverlayPlane]
+    /// A mapped two-plane NV12 dumb buffer (`height` rows of luma, then `height / 2` of
+    /// interleaved chroma, one pitch) registered as an NV12 framebuffer.
+    func createNV12Buffer(width: Int, height: Int) throws -> NV12Buffer
+    func destroyNV12Buffer(_ buffer: NV12Buffer)
     /// Reads the card's fd and returns how many page flips completed.
     func readFlipEvents() throws -> Int
     /// Reads the card's fd: how many page flips completed, and when the last did (the
@@ -142,4 +157,62 @@ extension KMSDevice {
                            damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
         throw Errno.notSupported
     }
+
+    /// Devices without overlay planes (the default for fakes, as bochs and virtio-gpu).
+    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
+                           damage: [(x: Int, y: Int, width: Int, height: Int)], plane: PlaneCommit?) throws {
+        guard plane == nil else { throw Errno.notSupported }
+        try atomicFlip(crtc: crtc, framebuffer: framebuffer, sourceX: sourceX, sourceY: sourceY, width: width, height: height, damage: damage)
+    }
+    public func atomicPlaneFlip(crtc: UInt32, plane: PlaneCommit) throws { throw Errno.notSupported }
+    public func overlayPlanes(crtcIndex: Int) -> [OverlayPlane] { [] }
+    public func createNV12Buffer(width: Int, height: Int) throws -> NV12Buffer { throw Errno.notSupported }
+    public func destroyNV12Buffer(_ buffer: NV12Buffer) {}
+}
+
+/// An overlay plane: its object id and the formats (DRM fourcc codes) it scans out.
+public struct OverlayPlane: Equatable, Sendable {
+    /// DRM_FORMAT_NV12: a luma plane, then interleaved U and V at half the rows and columns.
+    public static let nv12: UInt32 = 0x3231_564E
+    public var id: UInt32
+    public var formats: [UInt32]
+    public init(id: UInt32, formats: [UInt32]) { self.id = id; self.formats = formats }
+    public var scansOutNV12: Bool { formats.contains(Self.nv12) }
+}
+
+/// A mapped NV12 dumb buffer registered as a framebuffer: luma at offset 0, chroma at
+/// `chromaOffset`, both with `pitch`.
+public struct NV12Buffer: Equatable, Sendable {
+    public var handle: UInt32
+    public var framebuffer: UInt32
+    public var width: Int
+    public var height: Int
+    public var pitch: Int
+    public var size: Int
+    /// Write-only, write-combined memory: never read it.
+    public nonisolated(unsafe) var pixels: UnsafeMutableRawPointer
+
+    public init(handle: UInt32, framebuffer: UInt32, width: Int, height: Int, pitch: Int, size: Int, pixels: UnsafeMutableRawPointer) {
+        self.handle = handle; self.framebuffer = framebuffer; self.width = width; self.height = height
+        self.pitch = pitch; self.size = size; self.pixels = pixels
+    }
+
+    public var chromaOffset: Int { pitch * height }
+}
+
+/// What an atomic commit sets on an overlay plane: `framebuffer`'s `source` rectangle
+/// (its pixels) scaled to `destination` on screen; framebuffer 0 turns the plane off.
+public struct PlaneCommit: Equatable, Sendable {
+    public var plane: UInt32
+    public var framebuffer: UInt32
+    public var source: IntRect
+    public var destination: IntRect
+
+    public init(plane: UInt32, framebuffer: UInt32, source: IntRect, destination: IntRect) {
+        self.plane = plane; self.framebuffer = framebuffer; self.source = source; self.destination = destination
+    }
+
+    /// The plane off.
+    public static func off(_ plane: UInt32) -> PlaneCommit { PlaneCommit(plane: plane, framebuffer: 0, source: .zero, destination: .zero) }
+    public var isOff: Bool { framebuffer == 0 }
 }

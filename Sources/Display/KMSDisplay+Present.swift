@@ -9,6 +9,9 @@ import Raster
 extension KMSDisplay {
     public func present(_ frame: ComposedFrame) throws -> PresentOutcome {
         guard let output, let shadow, windowCanvas != nil, hasMaster, !flipPending, scanout.isComplete else { return .skipped }
+        // A clip's next frame on the video plane: the page's buffers stay as they are.
+        if let change = frame.plane, frame.damage.isEmpty, case .copy = frame.scanout { return presentPlane(change) }
+        let plane = frame.plane.flatMap { video.commit(for: $0) }
         let backWritten = commit(frame.scanout, shadow: shadow)
         // The window's canvas after the commit (a scroll moved it).
         guard let windowCanvas else { return .skipped }
@@ -42,7 +45,7 @@ extension KMSDisplay {
             // A framebuffer made over the buffer on screen replaces its old one only once
             // shown: until then the old one is what the panel scans out.
             defer { offsetFramebuffers.abandonFront(device: device) }
-            outcome = try presenter.show(buffer, framebuffer: framebuffer, origin: origin, x: x, y: y, copied: copied, output: output,
+            outcome = try presenter.show(buffer, framebuffer: framebuffer, origin: origin, x: x, y: y, copied: copied, plane: plane, output: output,
                                          rotation: rotation, logicalSize: (shadow.width, window.scansOutWindow ? shadow.height : window.screenHeight),
                                          device: device, log: log)
             offsetFramebuffers.commitFront(device: device)
@@ -69,6 +72,10 @@ extension KMSDisplay {
             return .skipped
         }
         lastPresentError = nil
+        if let plane, let change = frame.plane {
+            // Not atomic after all (the commit fell back to legacy flips): the plane stays off.
+            if presenter.path == .atomic { video.committed(plane, change) } else { video.refuse() }
+        }
         window.shown = (window.left, window.top)
         if sideways { counts.sidewaysPans += 1 }
         if index == scanout.back { scanout.swap() } else { counts.frontPans += 1 }

@@ -33,6 +33,8 @@ public final class KMSDisplay: FrameSink {
     var window = PanWindow(method: .copy, screenHeight: 0, shadowHeight: 0)
     /// Framebuffers made over the buffers at the window's offset (bochs).
     var offsetFramebuffers = OffsetFramebuffers()
+    /// The overlay plane a playing clip is scanned out from (KMSDisplay+VideoPlane.swift).
+    var video = VideoPlaneBuffers()
     /// What was presented, counted (the exit log, the bench, the tests).
     public internal(set) var counts = PresentCounts()
     // Output state: who owns the card, whether the panel is lit.
@@ -109,6 +111,7 @@ public final class KMSDisplay: FrameSink {
         if tuning.atomic, let index = crtcs.firstIndex(of: choice.crtc),
            device.enableAtomic(crtc: choice.crtc, crtcIndex: index) {
             presenter.useAtomic()
+            findVideoPlane(crtcIndex: index)
         }
         log.info("display \(device.path): \(choice), rotation \(rotation.rawValue), buffers \(buffers.count)x \(choice.mode.width)x\(choice.mode.height) pitch \(buffers.first?.pitch ?? 0) rows \(buffers.first?.height ?? 0), shadow rows \(window.shadowHeight), side room \(window.sideRoom), \(presenter.path.rawValue), scrolling: \(window.method.rawValue) (driver \(device.driverName))")
         loggedWaiting = false
@@ -181,6 +184,7 @@ public final class KMSDisplay: FrameSink {
         if flips.count > 0 {
             presenter.flipCompleted(at: flips.lastTime)
             offsetFramebuffers.removeRetired(device: device)
+            video.flipCompleted(device: device)
         }
         return flips.count
     }
@@ -256,6 +260,7 @@ public final class KMSDisplay: FrameSink {
 
     private func releaseBuffers() {
         offsetFramebuffers.removeAll(device: device)
+        video.release(on: device)
         scanout.release(on: device)
         shadow = nil
         presenter.owesModeset()

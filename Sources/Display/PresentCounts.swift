@@ -13,4 +13,6 @@ public struct PresentCounts: Sendable, Equatable {
     public internal(set) var sidewaysPans = 0
     /// Times the window ran off the buffers and the picture was copied back.
     public internal(set) var recentres = 0
+    /// Frames that changed only the video plane (a clip's next frame).
+    public internal(set) var planeFrames = 0
 }

@@ -50,14 +50,14 @@ struct PresentStrategy {
     /// CRTC's x and y stay, else a SetCrtc. `origin`: where the framebuffer starts in the
     /// buffer (an offset framebuffer), in columns and rows.
     mutating func show(_ buffer: DumbBuffer, framebuffer: UInt32, origin: (x: Int, y: Int) = (0, 0), x: Int = 0, y: Int,
-                       copied: Region,
+                       copied: Region, plane: PlaneCommit? = nil,
                        output: OutputChoice, rotation: Rotation,
                        logicalSize: (width: Int, height: Int), device: KMSDevice, log: Logger) throws -> PresentOutcome {
         if state == .showing && path == .atomic {
             let damage = Self.rects(copied.offsetBy(dx: -origin.x, dy: -origin.y), rotation: rotation, logicalSize: logicalSize)
             do {
                 try device.atomicFlip(crtc: output.crtc, framebuffer: framebuffer, sourceX: x, sourceY: y,
-                                      width: output.mode.width, height: output.mode.height, damage: damage)
+                                      width: output.mode.width, height: output.mode.height, damage: damage, plane: plane)
                 state = .flipPending
                 crtcX = x; crtcY = y
                 return .queued
@@ -95,6 +95,9 @@ struct PresentStrategy {
             return (p.x, p.y, p.width, p.height)
         }
     }
+
+    /// A commit of the video plane alone was queued: its event ends it like a flip's.
+    mutating func planeFlipQueued() { state = .flipPending }
 
     /// A flip event came (the last one's time `time`): the queued buffer is on screen.
     mutating func flipCompleted(at time: Double?) {

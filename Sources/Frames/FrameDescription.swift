@@ -70,10 +70,15 @@ public struct FrameDescription: Equatable, Sendable {
     /// Small things drawn with the page where they are; redrawn wherever they change.
     public var decorations: Decorations
     public var overlays: Overlays
+    /// A playing clip's picture the display may scan out from a YUV plane instead of the
+    /// page (nil: none that could, e.g. paused or captioned). Its box is one of
+    /// `decorations`, so the software path draws it like any other.
+    public var video: VideoPicture?
 
-    public init(content: Content, page: PageKey, scrollY: Int, shiftX: Int, decorations: Decorations, overlays: Overlays) {
+    public init(content: Content, page: PageKey, scrollY: Int, shiftX: Int, decorations: Decorations, overlays: Overlays,
+                video: VideoPicture? = nil) {
         self.content = content; self.page = page; self.scrollY = scrollY; self.shiftX = shiftX
-        self.decorations = decorations; self.overlays = overlays
+        self.decorations = decorations; self.overlays = overlays; self.video = video
     }
 
     public var isLayered: Bool { content == .page && !overlays.isEmpty }
@@ -96,22 +101,31 @@ public struct FrameDescription: Equatable, Sendable {
 /// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
 /// the box changes (position inside it, size, colour).
 public struct Decorations: Equatable, Sendable {
-    public static let capacity = 7
-    private var boxes = InlineArray<7, IntRect>(repeating: .zero)
-    private var tags = InlineArray<7, Int>(repeating: 0)
+    public static let capacity = 9
+    private var boxes = InlineArray<9, IntRect>(repeating: .zero)
+    private var tags = InlineArray<9, Int>(repeating: 0)
     public private(set) var count = 0
 
     public init() {}
 
     /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
-    /// pull dots, a pressed link, speech mode's focus ring and the pictures of up to two
-    /// clips on screen).
+    /// pull dots, a pressed link, speech mode's focus ring, the search hit and the picture
+    /// and progress bar of one clip on screen, two without a pressed link).
     public mutating func append(_ box: IntRect, tag: Int) {
         guard count < Self.capacity else { return }
         boxes[count] = box; tags[count] = tag; count += 1
     }
 
     public var isEmpty: Bool { count == 0 }
+
+    /// These decorations with `tag` for every box equal to `box`: what the page layer holds
+    /// while a clip's picture is scanned out from a plane above it (its frames change
+    /// nothing in the page).
+    public func retagging(_ box: IntRect, as tag: Int) -> Decorations {
+        var copy = self
+        for i in 0..<count where boxes[i] == box { copy.tags[i] = tag }
+        return copy
+    }
 
     public func forEach(_ body: (IntRect) -> Void) { for i in 0..<count { body(boxes[i]) } }
 
@@ -132,5 +146,20 @@ public struct Decorations: Equatable, Sendable {
         guard a.count == b.count else { return false }
         for i in 0..<a.count where a.boxes[i] != b.boxes[i] || a.tags[i] != b.tags[i] { return false }
         return true
+    }
+}
+
+/// A playing clip's picture as a YUV plane would show it: `box` on screen (a decoration's
+/// box), scaled from `source` (a crop of the decoded picture, in its pixels) of a picture
+/// `width`×`height`; `tag` changes with each decoded frame.
+public struct VideoPicture: Equatable, Sendable {
+    public var box: IntRect
+    public var width: Int
+    public var height: Int
+    public var source: IntRect
+    public var tag: Int
+
+    public init(box: IntRect, width: Int, height: Int, source: IntRect, tag: Int) {
+        self.box = box; self.width = width; self.height = height; self.source = source; self.tag = tag
     }
 }

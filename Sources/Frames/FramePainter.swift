@@ -23,10 +23,16 @@ public protocol FramePainter {
     /// The overlays composed over `page` (which holds the page layer) into `destination`,
     /// inside `region` only.
     func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region)
+    /// The frame's `video` picture written into `target` at its own size (a display plane
+    /// scales it): false when there is none to write.
+    func writeVideo(into target: NV12Picture) -> Bool
 }
 
 extension FramePainter {
     public var colorBeyondPageEdge: Color? { nil }
+
+    /// Painters without clips write no video picture.
+    public func writeVideo(into target: NV12Picture) -> Bool { false }
 
     /// Every pixel of the frame drawn from scratch into `canvas`, reusing nothing: the
     /// reference the compositor's frames are compared with (tests), and one-off pictures.

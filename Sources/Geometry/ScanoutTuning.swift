@@ -16,12 +16,16 @@ public struct ScanoutTuning: Equatable, Sendable {
     public var scrollFront = true
     /// Atomic commits where the driver offers atomic modesetting (false: legacy page flips).
     public var atomic = true
+    /// A playing clip scanned out from an overlay plane that scales NV12, where the driver
+    /// offers one (false: every clip is converted and drawn into the page).
+    public var videoPlane = true
 
-    public init(pan: Bool = true, sidePan: Bool = true, scrollFront: Bool = true, atomic: Bool = true) {
+    public init(pan: Bool = true, sidePan: Bool = true, scrollFront: Bool = true, atomic: Bool = true, videoPlane: Bool = true) {
         self.pan = pan
         self.sidePan = sidePan
         self.scrollFront = scrollFront
         self.atomic = atomic
+        self.videoPlane = videoPlane
     }
 }
 

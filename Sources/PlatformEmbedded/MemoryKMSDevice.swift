@@ -70,6 +70,9 @@ public final class MemoryKMSDevice: KMSDevice {
     public var recordsCalls = false
     /// Whether `enableAtomic` finds a primary plane.
     public var atomicSupported = false
+    /// An overlay plane that scans out NV12 and scales it, as vc4's (nil: none, as bochs
+    /// and virtio-gpu); MemoryKMSDevice+Overlay.swift.
+    public var overlay: MemoryOverlayPlane?
     public var flipError: Errno?
     public var atomicError: Errno?
     public var dirtyError: Errno?
@@ -119,7 +122,7 @@ public final class MemoryKMSDevice: KMSDevice {
 
     deinit { for m in memory.values { m.deallocate() } }
 
-    private func record(_ call: @autoclosure () -> String) {
+    func record(_ call: @autoclosure () -> String) {
         if recordsCalls { calls.append(call()) }
     }
 
@@ -159,7 +162,7 @@ public final class MemoryKMSDevice: KMSDevice {
         record("destroy fb \(buffer.framebuffer)")
     }
 
-    private func pin() throws {
+    func pin() throws {
         if liveBytes.values.reduce(0, +) > scanoutMemory { throw Errno(12 /* ENOMEM */) }
     }
 
@@ -214,7 +217,7 @@ public final class MemoryKMSDevice: KMSDevice {
         onScreen = (framebuffer, onScreen?.x ?? 0, onScreen?.y ?? 0)
     }
 
-    private func queueFlip() {
+    func queueFlip() {
         shownBeforeFlip = onScreen?.framebuffer
         shown += 1
         let now = system?.clock.time ?? 0

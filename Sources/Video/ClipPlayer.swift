@@ -13,6 +13,8 @@ public final class ClipPlayer {
     public private(set) var shownFrames = 0
     public private(set) var droppedFrames = 0
     private let converter = FrameConverter()
+    /// Made when the display's video plane first shows this clip.
+    private var nv12: NV12Writer?
     /// Played before any picture was decoded: the clock starts when the first one
     /// arrives, so a slow start drops nothing (tap to first frame is the decode time).
     private var startsAtFirstFrame = false
@@ -74,5 +76,13 @@ public final class ClipPlayer {
     /// scaled into `rect` of `canvas`, through the player's converter.
     public func draw(_ frame: DecodedFrame, in rect: IntRect, on canvas: Canvas) throws(ClipError) {
         try converter.draw(frame, in: rect, on: canvas)
+    }
+
+    /// Writes `frame` at its own size into `target`, a display plane's NV12 memory (the
+    /// plane scales it).
+    public func write(_ frame: DecodedFrame, into target: NV12Picture) throws(ClipError) {
+        let writer = nv12 ?? NV12Writer()
+        nv12 = writer
+        try writer.write(frame, into: target)
     }
 }

@@ -60,10 +60,11 @@ final class ConfigTests: XCTestCase {
     /// The display's tuning: what the driver offers by default, each path turned off by its key.
     func testDisplayTuningKeys() throws {
         let defaults = try ConfigLoader.parse("[[page]]\ncontent=\"a.md\"", file: "k.toml", baseDirectory: ".")
-        XCTAssertEqual(defaults.display.scanout, ScanoutTuning(pan: true, sidePan: true, scrollFront: true, atomic: true))
-        let text = "[display]\npan = false\nside_pan = false\nscroll_front = false\natomic = false\n[[page]]\ncontent=\"a.md\""
+        XCTAssertEqual(defaults.display.scanout, ScanoutTuning(pan: true, sidePan: true, scrollFront: true, atomic: true, videoPlane: true))
+        let text = "[display]\npan = false\nside_pan = false\nscroll_front = false\natomic = false\nvideo_plane = false\n[[page]]\ncontent=\"a.md\""
         let off = try ConfigLoader.parse(text, file: "k.toml", baseDirectory: ".")
-        XCTAssertEqual(off.display.scanout, ScanoutTuning(pan: false, sidePan: false, scrollFront: false, atomic: false))
+        XCTAssertEqual(off.display.scanout, ScanoutTuning(pan: false, sidePan: false, scrollFront: false, atomic: false, videoPlane: false))
+        assertError("[display]\nvideo_plane = 0\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.video_plane", contains: "true or false")
         assertError("[display]\natomic = \"off\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.atomic", contains: "true or false")
     }
 

@@ -1,3 +1,4 @@
+import Frames
 import Raster
 import Video
 
@@ -33,19 +34,47 @@ struct ClipDraw: Equatable {
         a.rect == b.rect && a.picture == b.picture && a.frame === b.frame && a.progress == b.progress && a.caption == b.caption
     }
 
-    /// A tag that changes whenever the pixels do (the decoration's).
-    var tag: Int {
+    /// The part of `rect` the picture shows through: above the progress bar (`bar` rows).
+    func pictureBox(bar: Int) -> IntRect {
+        self.bar ? IntRect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - bar)) : rect
+    }
+
+    /// Its decorations: the picture (a tag that changes with the frame and the caption)
+    /// and the progress bar apart (one that changes with the progress), so that a frame
+    /// on the display's video plane leaves the bar's box alone.
+    func addDecorations(to decorations: inout Decorations, bar: Int) {
+        let box = pictureBox(bar: bar)
         var hasher = Hasher()
         hasher.combine(ObjectIdentifier(frame))
-        hasher.combine(progress)
         hasher.combine(caption)
-        return hasher.finalize()
+        decorations.append(box, tag: hasher.finalize())
+        if self.bar { decorations.append(IntRect(x: rect.x, y: box.maxY, width: rect.width, height: rect.height - box.height), tag: progress) }
+    }
+
+    /// The picture as the display's video plane would show it: only while it plays with
+    /// nothing drawn over it (a caption) and scaled to its own rectangle (not the attract
+    /// clip's crop); the source crop leaves out what the bar covers.
+    func video(bar: Int) -> VideoPicture? {
+        guard player.isPlaying, caption == nil, picture == rect, rect.height > 0 else { return nil }
+        let box = pictureBox(bar: bar)
+        let sourceRows = frame.height * box.height / rect.height
+        return VideoPicture(box: box, width: frame.width, height: frame.height,
+                            source: IntRect(x: 0, y: 0, width: frame.width, height: sourceRows), tag: ObjectIdentifier(frame).hashValue)
     }
 }
 
 extension SceneRenderer {
     /// The progress bar's height in logical px: thin, at the clip's foot.
     static let clipBarHeight = 4.0
+
+    /// The progress bar's height in device px.
+    var clipBar: Int { max(1, Int((Self.clipBarHeight * scene.scale).rounded())) }
+
+    /// The clip of `clips` a display's video plane may show (the first that can).
+    func planeClip(_ clips: [ClipDraw]) -> (draw: ClipDraw, video: VideoPicture)? {
+        for draw in clips { if let video = draw.video(bar: clipBar) { return (draw, video) } }
+        return nil
+    }
 
     /// The clips of the page shown with a decoded picture, at `time`.
     func clipDraws(at time: Double) -> [ClipDraw] {
@@ -87,7 +116,7 @@ extension SceneRenderer {
             do { try draw.player.draw(draw.frame, in: picture, on: c) } catch {
                 Log.warning("\(error)")
             }
-            let bar = max(1, Int((Self.clipBarHeight * scene.scale).rounded()))
+            let bar = clipBar
             if let caption = draw.caption {
                 captions.draw(caption, over: rect, bottomInset: bar, minimumSize: 14 * scene.scale, on: c)
             }

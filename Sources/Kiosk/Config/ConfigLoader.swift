@@ -61,7 +61,7 @@ public enum ConfigLoader {
     /// The sections and their keys.
     static let sections: [String: [String]] = [
         "display": ["rotation", "scale", "dpi", "mode", "on", "off", "schedule", "wake_on_touch", "wake_for",
-                    "pan", "side_pan", "scroll_front", "atomic"],
+                    "pan", "side_pan", "scroll_front", "atomic", "video_plane"],
         "theme": themeKeys + ["high_contrast"],
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],
         "text": ["fonts", "size", "measure", "distance_cm", "language"],
@@ -167,6 +167,7 @@ public enum ConfigLoader {
         display.scanout.sidePan = s.bool("side_pan") ?? display.scanout.sidePan
         display.scanout.scrollFront = s.bool("scroll_front") ?? display.scanout.scrollFront
         display.scanout.atomic = s.bool("atomic") ?? display.scanout.atomic
+        display.scanout.videoPlane = s.bool("video_plane") ?? display.scanout.videoPlane
     }
 
     private static func readTheme(_ s: ConfigSection, into theme: inout KioskConfig.Theme) {

@@ -31,6 +31,7 @@ public enum ConfigTemplate {
         # side_pan = false      # screen-wide buffers: a pull rewrites the screen instead of moving the window sideways
         # scroll_front = false  # every scroll frame goes to the other buffer, none to the one on screen
         # atomic = false        # legacy page flips even where the driver offers atomic commits
+        # video_plane = false   # clips drawn into the page even where the driver offers a plane that scales YUV
 
         # [display.schedule]    # a day's own hours: "HH:MM-HH:MM" (may run past midnight) or "off"
         # fri = "07:00-02:00"

@@ -24,6 +24,17 @@ public struct ScenePainter: FramePainter {
     /// marks left of the page's edge; only the dots reach beyond it.
     public var colorBeyondPageEdge: Color? { renderer.scene.config.theme.background }
 
+    /// The playing clip the frame's `video` describes, at its own size (its player's
+    /// NV12 writer: plane copies, or libswscale for other formats).
+    public func writeVideo(into target: NV12Picture) -> Bool {
+        guard let video = frame.video, let clip = renderer.planeClip(state.clips), clip.video == video else { return false }
+        do { try clip.draw.player.write(clip.draw.frame, into: target) } catch {
+            Log.warning("\(error)")
+            return false
+        }
+        return true
+    }
+
     public func drawWhole(into canvas: Canvas) {
         guard let pinch = state.pinch else { return }
         renderer.renderPinch(pinch, into: canvas, state: state)

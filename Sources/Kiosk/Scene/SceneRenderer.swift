@@ -112,7 +112,7 @@ public final class SceneRenderer {
         addFocusDecoration(to: &decorations, pullX: pullX, scrollY: scrollY)
         addSearchHighlight(to: &decorations, page: key.page, pullX: pullX, scrollY: scrollY)
         let clips = pinch == nil ? clipDraws(at: time) : []
-        for clip in clips { decorations.append(clip.rect, tag: clip.tag) }
+        for clip in clips { clip.addDecorations(to: &decorations, bar: clipBar) }
         let content: FrameDescription.Content
         if scene.idle.isBlanked {
             content = .blank
@@ -125,7 +125,8 @@ public final class SceneRenderer {
             content = .page
         }
         let description = FrameDescription(content: content, page: key, scrollY: scrollY, shiftX: pullX, decorations: decorations,
-                                           overlays: .init(key: overlays, direct: overlays.cardAlpha == 0))
+                                           overlays: .init(key: overlays, direct: overlays.cardAlpha == 0),
+                                           video: planeClip(clips)?.video)
         return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, panel: panel)
     }
 

@@ -47,9 +47,24 @@ public struct ComposedFrame {
     /// What changed on screen, in the shadow window's coordinates; empty: nothing to show.
     public var damage: Region
     public var scanout: Scanout
+    /// How the YUV plane above the page changes (nil: it stays as it is).
+    public var plane: PlaneChange?
 
-    public init(damage: Region = Region(), scanout: Scanout = .copy) {
+    /// The video plane's next state.
+    public enum PlaneChange: Equatable {
+        /// Show `source` (pixels of the picture) scaled to `destination` (screen): the
+        /// picture the display last offered (`videoPlane`) when `written`, else the one
+        /// the plane shows now, moved.
+        case show(source: IntRect, destination: IntRect, written: Bool)
+        case off
+    }
+
+    public init(damage: Region = Region(), scanout: Scanout = .copy, plane: PlaneChange? = nil) {
         self.damage = damage
         self.scanout = scanout
+        self.plane = plane
     }
+
+    /// Whether presenting it changes anything on screen.
+    public var changesScreen: Bool { !damage.isEmpty || plane != nil }
 }

@@ -16,7 +16,9 @@ import Raster
 ///
 /// One function per path: `blank`, `whole` and `drawFull` (nothing reusable), `pan`,
 /// `moveInShadow` (Compositor+Page.swift), `overlaysDirect`, `overlaysInShadow`
-/// (Compositor+Overlays.swift), `pullPanned`, `pullDirect` (Compositor+Pull.swift).
+/// (Compositor+Overlays.swift), `pullPanned`, `pullDirect` (Compositor+Pull.swift); a
+/// playing clip's picture goes to the display's YUV plane where `VideoPlaneChoice` says
+/// it may (Compositor+VideoPlane.swift).
 public final class Compositor {
     /// What the shadow holds and what the screen shows, between two frames.
     public enum Held: Equatable {
@@ -71,21 +73,26 @@ public final class Compositor {
     /// frames so that a frame allocates no region of its own).
     var pageDamage = Region()
     var stale = Region()
+    /// What the display's YUV plane shows (Compositor+VideoPlane.swift).
+    var videoPlane = VideoPlaneChoice()
 
     public init() {}
 
     /// Forget what is held: the next frame is drawn whole (the loop's full redraw).
-    public func reset() { held = .nothing }
+    public func reset() {
+        held = .nothing
+        videoPlane.forgetPicture()
+    }
 
     /// Bytes the compositor holds beyond the shadow (page bitmap, pull scratch).
     public var heldBytes: Int {
         (pageBitmap.map { $0.stride * $0.height } ?? 0) + (pullStrip.map { $0.stride * $0.height } ?? 0)
     }
 
-    /// Makes the painter's frame the frame on screen: chooses the path, draws what changed
-    /// into `canvas` (the shadow's window), the window the display offers to move to, or
-    /// its back scan-out buffer, and answers the frame for the loop to present.
-    public func compose(_ painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> ComposedFrame {
+    /// The page layer of the painter's frame (its clip's picture on the video plane, or
+    /// not): chooses the path and draws what changed into `canvas` (the shadow's window),
+    /// the window the display offers to move to, or its back scan-out buffer.
+    func composePage(_ painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> ComposedFrame {
         let now = painter.frame
         // The screen shows this frame already (a finger resting mid-pull, a menu at rest).
         if let shown = held.shown, shown == now, canvas.width == now.page.width, canvas.height == now.page.height {

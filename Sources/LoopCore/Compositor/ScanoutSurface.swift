@@ -27,11 +27,19 @@ public protocol ScanoutSurface: AnyObject {
     /// False when the display cannot (no room that far, a driver that does not pan, a
     /// rotated panel): then write the frame whole.
     func canPanSideways(to shift: Int) -> Bool
+
+    /// An overlay plane above the page that scans out NV12 and scales it: the picture,
+    /// `width`×`height`, the next present shows there when the frame asks
+    /// (`ComposedFrame.plane`), write-only; nil where the display has no such plane (or
+    /// cannot use it: a rotated panel, legacy flips, `[display] video_plane = false`).
+    func videoPlane(width: Int, height: Int) -> NV12Picture?
 }
 
 extension ScanoutSurface {
     /// Surfaces without room beside the page cannot pan sideways.
     public func canPanSideways(to shift: Int) -> Bool { false }
+    /// Surfaces without a YUV plane.
+    public func videoPlane(width: Int, height: Int) -> NV12Picture? { nil }
 }
 
 /// A vertical scroll shown by moving the scan-out window, as the display offered it.

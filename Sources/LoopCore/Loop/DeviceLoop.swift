@@ -144,11 +144,11 @@ public final class DeviceLoop {
         if report.displayOn != sink.poweredOn, report.displayOn || !sink.isBusy { sink.setPower(on: report.displayOn) }
         guard let (request, canvas) = request else { return }
         let composed = report.displayOn ? compose(report.painter, for: request, in: canvas) : nil
-        onFrameOffered?(now, !(composed?.damage.isEmpty ?? true))
+        onFrameOffered?(now, composed?.changesScreen ?? false)
         guard let composed else { return }
         let touchTime = inputSince
         inputSince = nil
-        guard !composed.damage.isEmpty else {
+        guard composed.changesScreen else {
             repaint = moving ? .scheduled(at: now + sink.frameInterval) : .idle
             return
         }

@@ -1,6 +1,8 @@
 import CDRM
+import Display
 import Glibc
 import LoopCore
+import Raster
 
 /// A CRTC's primary plane and the ids of the properties an atomic page flip sets.
 struct AtomicPlane {
@@ -48,7 +50,7 @@ extension DRMCard {
     }
 
     /// An object's properties by name: id and current value.
-    private func properties(of object: UInt32, type: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+    func properties(of object: UInt32, type: UInt32) -> [String: (id: UInt32, value: UInt64)] {
         guard let props = drmModeObjectGetProperties(fd.rawValue, object, type) else { return [:] }
         defer { drmModeFreeObjectProperties(props) }
         var out: [String: (id: UInt32, value: UInt64)] = [:]
@@ -63,6 +65,12 @@ extension DRMCard {
 
     public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
                            damage: [(x: Int, y: Int, width: Int, height: Int)]) throws {
+        try atomicFlip(crtc: crtc, framebuffer: framebuffer, sourceX: sourceX, sourceY: sourceY, width: width, height: height,
+                       damage: damage, plane: nil)
+    }
+
+    public func atomicFlip(crtc: UInt32, framebuffer: UInt32, sourceX: Int, sourceY: Int, width: Int, height: Int,
+                           damage: [(x: Int, y: Int, width: Int, height: Int)], plane: PlaneCommit?) throws {
         guard let p = atomicPlane, p.crtc == crtc else { throw Errno.notSupported }
         guard let req = drmModeAtomicAlloc() else { throw Errno.current }
         defer { drmModeAtomicFree(req) }
@@ -75,15 +83,30 @@ extension DRMCard {
             let rc = rects.withUnsafeBytes { drmModeCreatePropertyBlob(fd.rawValue, $0.baseAddress, $0.count, &blob) }
             if rc == 0 { _ = drmModeAtomicAddProperty(req, p.plane, clips, UInt64(blob)) } else { blob = 0 }
         }
+        try add(p, framebuffer: framebuffer, crtc: crtc, source: IntRect(x: sourceX, y: sourceY, width: width, height: height),
+                destination: IntRect(x: 0, y: 0, width: width, height: height), to: req)
+        if let plane { try add(plane, crtc: crtc, to: req) }
+        try commit(req)
+    }
+
+    /// Sets `plane`'s framebuffer, CRTC, source rectangle (16.16 fixed point) and place
+    /// on screen in `req`.
+    func add(_ plane: AtomicPlane, framebuffer: UInt32, crtc: UInt32, source: IntRect, destination: IntRect,
+             to req: drmModeAtomicReqPtr) throws {
         let values: [(UInt32, UInt64)] = [
-            (p.fbID, UInt64(framebuffer)), (p.crtcID, UInt64(crtc)),
-            // Source rectangle in 16.16 fixed point; the window's first column and row.
-            (p.srcX, UInt64(sourceX) << 16), (p.srcY, UInt64(sourceY) << 16), (p.srcW, UInt64(width) << 16), (p.srcH, UInt64(height) << 16),
-            (p.crtcX, 0), (p.crtcY, 0), (p.crtcW, UInt64(width)), (p.crtcH, UInt64(height)),
+            (plane.fbID, UInt64(framebuffer)), (plane.crtcID, UInt64(crtc)),
+            (plane.srcX, UInt64(source.x) << 16), (plane.srcY, UInt64(source.y) << 16),
+            (plane.srcW, UInt64(source.width) << 16), (plane.srcH, UInt64(source.height) << 16),
+            (plane.crtcX, UInt64(UInt32(bitPattern: Int32(destination.x)))), (plane.crtcY, UInt64(UInt32(bitPattern: Int32(destination.y)))),
+            (plane.crtcW, UInt64(destination.width)), (plane.crtcH, UInt64(destination.height)),
         ]
         for (property, value) in values {
-            guard drmModeAtomicAddProperty(req, p.plane, property, value) >= 0 else { throw Errno.current }
+            guard drmModeAtomicAddProperty(req, plane.plane, property, value) >= 0 else { throw Errno.current }
         }
+    }
+
+    /// Commits `req` without blocking, with a flip-complete event.
+    func commit(_ req: drmModeAtomicReqPtr) throws {
         let flags = UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT)
         let rc = drmModeAtomicCommit(fd.rawValue, req, flags, nil)
         if rc < 0 { throw rc == -1 ? Errno.current : Errno(-rc) }

@@ -12,6 +12,8 @@ public final class DRMCard: KMSDevice {
     let system: SystemCalls
     /// The primary plane atomic commits set, once `enableAtomic` found it.
     var atomicPlane: AtomicPlane?
+    /// Overlay planes `overlayPlanes` found, by id, with their property ids.
+    var overlays: [UInt32: AtomicPlane] = [:]
 
     public init(path: String, system: SystemCalls) throws {
         do {
@@ -48,7 +50,7 @@ public final class DRMCard: KMSDevice {
     }
 
     /// libdrm returns either -1 with errno or -errno.
-    private func check(_ rc: Int32) throws {
+    func check(_ rc: Int32) throws {
         guard rc < 0 else { return }
         throw rc == -1 ? Errno.current : Errno(-rc)
     }
