@@ -129,6 +129,21 @@ public struct Decorations: Equatable, Sendable {
 
     public func forEach(_ body: (IntRect) -> Void) { for i in 0..<count { body(boxes[i]) } }
 
+    /// Each box that differs from `base`'s at its place (box or tag), and `base`'s box
+    /// there: what must be drawn again when only the decorations changed. Every box of
+    /// both when their counts differ.
+    public func forEachChange(since base: Decorations, _ body: (IntRect) -> Void) {
+        guard count == base.count else {
+            base.forEach(body)
+            forEach(body)
+            return
+        }
+        for i in 0..<count where boxes[i] != base.boxes[i] || tags[i] != base.tags[i] {
+            body(base.boxes[i])
+            if boxes[i] != base.boxes[i] { body(boxes[i]) }
+        }
+    }
+
     /// Whether any box (with a pixel of margin) reaches into `rect`.
     public func intersect(_ rect: IntRect) -> Bool {
         for i in 0..<count where boxes[i].insetBy(dx: -1, dy: -1).intersects(rect) { return true }

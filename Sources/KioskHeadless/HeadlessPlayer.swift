@@ -64,12 +64,14 @@ public final class HeadlessPlayer {
     /// - Parameter start: the configuration (and its file) or the assembled kiosk.
     /// - Parameter driver: the driver the memory display acts as: "bochs-drm" (panning by
     ///   offset framebuffers, the default) or "copy" (a driver not known to pan).
+    /// - Parameter overlay: a YUV overlay plane the memory display offers (as vc4's), for
+    ///   clips scanned out from it; none by default (as bochs and virtio-gpu).
     /// - Parameter environment: the world outside the loop (a content watch's inotify, a
     ///   metrics file, a wall clock, speech, dictionary loading); nothing by default.
     /// - Parameter log: where the runtime's lines go (silent by default: the tools print
     ///   their own summaries).
     public init(_ start: KioskWiring.Start, width: Int, height: Int, startTime: Double = 0, driver: String = "bochs-drm",
-                environment: KioskEnvironment = KioskEnvironment(), log: Logger = Logger(sink: { _ in })) throws {
+                overlay: MemoryOverlayPlane? = nil, environment: KioskEnvironment = KioskEnvironment(), log: Logger = Logger(sink: { _ in })) throws {
         clock = ManualClock(startTime)
         system = EmbeddedSystemCalls(clock: clock, horizon: startTime)
         system.recordsPolls = false
@@ -77,6 +79,7 @@ public final class HeadlessPlayer {
         wiring = KioskWiring(start, system: system, touch: ScriptedInputMaker(input), environment: environment, log: log)
         device = MemoryKMSDevice(width: width, height: height, driverName: driver, system: system)
         device.atomicSupported = true
+        device.overlay = overlay
         // The display as the configuration tunes it, as on the device; "copy" acts as a
         // driver not known to pan.
         let config = wiring.runtime.config.display
@@ -98,10 +101,10 @@ public final class HeadlessPlayer {
 
     /// A player for `config` (and its file, for reloads and the content watch).
     public convenience init(config: KioskConfig, configPath: String? = nil, width: Int, height: Int, startTime: Double = 0,
-                            driver: String = "bochs-drm", environment: KioskEnvironment = KioskEnvironment(),
+                            driver: String = "bochs-drm", overlay: MemoryOverlayPlane? = nil, environment: KioskEnvironment = KioskEnvironment(),
                             log: Logger = Logger(sink: { _ in })) throws {
         try self.init(.configuration(config, path: configPath), width: width, height: height, startTime: startTime,
-                      driver: driver, environment: environment, log: log)
+                      driver: driver, overlay: overlay, environment: environment, log: log)
     }
 
     public var assembly: KioskAssembly {

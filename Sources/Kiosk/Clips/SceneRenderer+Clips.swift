@@ -113,10 +113,13 @@ extension SceneRenderer {
             c.clip = clip.offsetBy(dx: -shiftX, dy: 0).intersection(rect)
             guard !c.clip.isEmpty else { continue }
             let picture = draw.picture.offsetBy(dx: -shiftX, dy: 0)
-            do { try draw.player.draw(draw.frame, in: picture, on: c) } catch {
-                Log.warning("\(error)")
-            }
             let bar = clipBar
+            // The bar covers the picture's foot: the bar's box alone converts nothing.
+            if c.clip.intersects(draw.pictureBox(bar: bar).offsetBy(dx: -shiftX, dy: 0)) {
+                do { try draw.player.draw(draw.frame, in: picture, on: c) } catch {
+                    Log.warning("\(error)")
+                }
+            }
             if let caption = draw.caption {
                 captions.draw(caption, over: rect, bottomInset: bar, minimumSize: 14 * scene.scale, on: c)
             }

@@ -54,9 +54,12 @@ extension Compositor {
             return .moved
         }
         guard base.decorations != now.decorations else { return .unchanged }
-        let box = base.decorations.bounds.union(now.decorations.bounds).intersection(target.bounds)
-        painter.drawPage(clip: box, into: target, shiftX: 0)
-        pageDamage.add(box)
+        // Only the boxes that changed: a clip's progress bar leaves its picture alone.
+        stale.removeAll()
+        now.decorations.forEachChange(since: base.decorations) { stale.add($0.insetBy(dx: -1, dy: -1)) }
+        stale = stale.clipped(to: target.bounds)
+        for rect in stale.rects { painter.drawPage(clip: rect, into: target, shiftX: 0) }
+        pageDamage.add(stale)
         return .decorations
     }
 
