@@ -31,6 +31,15 @@ public enum VideoBench {
                 let converter = FrameConverter()
                 return { withExtendedLifetime(bitmap) { try? converter.draw(frame, in: bitmap.canvas.bounds, on: bitmap.canvas) } }
             },
+            // The video plane's path: the frame at its own size into NV12 memory (4:2:0
+            // chroma interleaved by libswscale), the display scaling it.
+            BenchCase(name: "video.nv12-1080p") { _, _ in
+                let reader = try ClipFrameReader(path: clip(width: 1920, height: 1080))
+                let frame = try reader.next()
+                let memory = NV12Memory(width: frame.width, height: frame.height)
+                let writer = NV12Writer()
+                return { withExtendedLifetime(memory) { try? writer.write(frame, into: memory.picture) } }
+            },
         ]
     }
 
@@ -62,4 +71,18 @@ public enum VideoBench {
         guard process.terminationStatus == 0 else { throw BenchSetupError("video.*: ffmpeg could not make \(path)") }
         return path
     }
+}
+
+/// NV12 memory the size of a frame, as a display plane's buffer (pitch = width).
+private final class NV12Memory {
+    let picture: NV12Picture
+    private let memory: UnsafeMutableRawPointer
+
+    init(width: Int, height: Int) {
+        memory = UnsafeMutableRawPointer.allocate(byteCount: width * height * 3 / 2, alignment: 4096)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 3 / 2)
+        picture = NV12Picture(width: width, height: height, luma: memory, lumaPitch: width, chroma: memory + width * height, chromaPitch: width)
+    }
+
+    deinit { memory.deallocate() }
 }

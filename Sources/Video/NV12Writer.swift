@@ -6,13 +6,15 @@ import Glibc
 /// (the plane scales it; no colour conversion on the CPU): an NV12 picture row by row
 /// with memcpy, any other format (the common 4:2:0 planar one included, whose chroma is
 /// only interleaved) through libswscale.
-final class NV12Writer {
+public final class NV12Writer {
     private var context: OpaquePointer?
     private var key: (width: Int32, height: Int32, format: Int32)?
 
+    public init() {}
+
     deinit { if let context { lectern_scaler_free(context) } }
 
-    func write(_ decoded: DecodedFrame, into target: NV12Picture) throws(ClipError) {
+    public func write(_ decoded: DecodedFrame, into target: NV12Picture) throws(ClipError) {
         let frame = decoded.frame
         guard Int(frame.pointee.width) == target.width, Int(frame.pointee.height) == target.height else {
             throw ClipError("a \(decoded.width)×\(decoded.height) picture cannot go into a \(target.width)×\(target.height) plane")
