@@ -144,6 +144,13 @@ public struct Decorations: Equatable, Sendable {
         }
     }
 
+    /// Whether a box other than `box` itself overlaps it (something drawn over a clip's
+    /// picture: a focus ring, a pressed link, a search hit).
+    public func overlap(_ box: IntRect) -> Bool {
+        for i in 0..<count where boxes[i] != box && boxes[i].intersects(box) { return true }
+        return false
+    }
+
     /// Whether any box (with a pixel of margin) reaches into `rect`.
     public func intersect(_ rect: IntRect) -> Bool {
         for i in 0..<count where boxes[i].insetBy(dx: -1, dy: -1).intersects(rect) { return true }

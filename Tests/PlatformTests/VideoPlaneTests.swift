@@ -22,13 +22,15 @@ final class VideoPlaneTests: XCTestCase {
         let clipFrame: Int
         let box: IntRect
 
-        init(clipFrame: Int, playing: Bool = true, menuAlpha: Int = 0, box: IntRect = VideoPlaneTests.box) {
+        init(clipFrame: Int, playing: Bool = true, menuAlpha: Int = 0, box: IntRect = VideoPlaneTests.box, shiftX: Int = 0,
+             ring: IntRect? = nil) {
             self.clipFrame = clipFrame
             self.box = box
             var decorations = Decorations()
             decorations.append(box, tag: clipFrame)
+            if let ring { decorations.append(ring, tag: 1) }
             let video = playing ? VideoPicture(box: box, width: 16, height: 12, source: IntRect(x: 0, y: 0, width: 16, height: 12), tag: clipFrame) : nil
-            frame = FrameDescription(content: .page, page: .init(generation: 1, page: 0, width: 64, height: 48), scrollY: 0, shiftX: 0,
+            frame = FrameDescription(content: .page, page: .init(generation: 1, page: 0, width: 64, height: 48), scrollY: 0, shiftX: shiftX,
                                      decorations: decorations, overlays: .init(key: .init(menuAlpha: menuAlpha), direct: true), video: video)
         }
 
@@ -143,6 +145,23 @@ final class VideoPlaneTests: XCTestCase {
         try show(ClipPage(clipFrame: 4, box: below), on: display, with: compositor)
         XCTAssertNil(device.overlay?.shown, "partly below the screen: the plane is off")
         XCTAssertEqual(device.screenPixel(x: 30, y: 40).map { $0 & 0xFF_FFFF }, rgb(4))
+    }
+
+    func testAPullOrARingOverThePictureTurnsThePlaneOff() throws {
+        let (display, device) = try makeDisplay()
+        try display.start()
+        let compositor = Compositor()
+        try show(ClipPage(clipFrame: 1), on: display, with: compositor)
+        try show(ClipPage(clipFrame: 2), on: display, with: compositor)
+        XCTAssertNotNil(device.overlay?.shown)
+        try show(ClipPage(clipFrame: 3, shiftX: 4), on: display, with: compositor)
+        XCTAssertNil(device.overlay?.shown, "a sideways pull moves the page under the clip: the plane is off")
+        try show(ClipPage(clipFrame: 4), on: display, with: compositor)
+        XCTAssertNotNil(device.overlay?.shown)
+        // Speech mode's focus ring round the clip is drawn with the page: the plane would hide it.
+        try show(ClipPage(clipFrame: 5, ring: Self.box.insetBy(dx: -2, dy: -2)), on: display, with: compositor)
+        XCTAssertNil(device.overlay?.shown, "a ring over the picture: the plane is off")
+        XCTAssertEqual(centre(device), rgb(5))
     }
 
     func testADeviceWithoutThePlaneDrawsEveryFrameIntoThePage() throws {

@@ -6,7 +6,8 @@ import Raster
 /// the software path, and what the plane shows now. A clip goes to the plane only while
 /// the plane would show exactly what the page would: it plays (the scene describes a
 /// `video` only then, and only without a caption over it), the page is neither pulled
-/// sideways nor under an overlay (menu, card, panel), and its box lies wholly on screen;
+/// sideways nor under an overlay (menu, card, panel), no other decoration is drawn over
+/// the picture (speech mode's focus ring, a pressed link), and its box lies wholly on screen;
 /// the display adds what it needs (a plane that scans out NV12, atomic commits, an
 /// unrotated panel, `[display] video_plane`). Any of these failing turns the plane off in
 /// the same commit that draws the picture into the page.
@@ -18,7 +19,8 @@ struct VideoPlaneChoice {
 
     /// The clip of `frame` that may go on the plane, given the screen `bounds`.
     static func candidate(_ frame: FrameDescription, bounds: IntRect) -> VideoPicture? {
-        guard frame.content == .page, frame.overlays.isEmpty, frame.shiftX == 0, let video = frame.video else { return nil }
+        guard frame.content == .page, frame.overlays.isEmpty, frame.shiftX == 0, let video = frame.video,
+              !frame.decorations.overlap(video.box) else { return nil }
         // NV12 halves both axes for chroma: an even picture, and a crop inside it.
         guard video.width > 0, video.height > 0, video.width % 2 == 0, video.height % 2 == 0,
               !video.source.isEmpty, video.source.intersection(IntRect(x: 0, y: 0, width: video.width, height: video.height)) == video.source,
