@@ -8,7 +8,10 @@ import Raster
 /// `VideoPlaneChoice` decides; every other frame turns the plane off with the picture
 /// drawn into the page in the same frame.
 extension Compositor {
-    /// The tag a clip's box has in the page layer while the plane shows the clip.
+    /// The tag a clip's box has in the page layer while the plane shows the clip: never a
+    /// frame's, so the frame that turns the plane off always draws the picture into the
+    /// page (a tag kept from the frame before would be a freed picture's identity, which
+    /// the next picture may reuse). Putting a clip on the plane draws its box once.
     static let pictureOnPlaneTag = 0x5950_4C41_4E45
 
     /// Makes the painter's frame the frame on screen: chooses the path, draws what changed
