@@ -96,16 +96,16 @@ public struct FrameDescription: Equatable, Sendable {
 /// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
 /// the box changes (position inside it, size, colour).
 public struct Decorations: Equatable, Sendable {
-    public static let capacity = 7
-    private var boxes = InlineArray<7, IntRect>(repeating: .zero)
-    private var tags = InlineArray<7, Int>(repeating: 0)
+    public static let capacity = 10
+    private var boxes = InlineArray<10, IntRect>(repeating: .zero)
+    private var tags = InlineArray<10, Int>(repeating: 0)
     public private(set) var count = 0
 
     public init() {}
 
     /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
-    /// pull dots, a pressed link, speech mode's focus ring and the pictures of up to two
-    /// clips on screen).
+    /// pull dots, a pressed link, speech mode's focus ring, the pictures of up to two
+    /// clips and up to three animated pictures on screen).
     public mutating func append(_ box: IntRect, tag: Int) {
         guard count < Self.capacity else { return }
         boxes[count] = box; tags[count] = tag; count += 1

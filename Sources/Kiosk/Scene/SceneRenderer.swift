@@ -49,6 +49,8 @@ public final class SceneRenderer {
         let pinch: PinchFrame?
         /// The clips' pictures on the page (Clips/SceneRenderer+Clips.swift).
         let clips: [ClipDraw]
+        /// The animated pictures' frames (Clips/SceneRenderer+Clips.swift).
+        let pictures: [PictureDraw]
         /// The search panel over the page (nil: not shown; Search/SceneRenderer+Search.swift).
         let panel: SearchPanelFrame?
 
@@ -113,6 +115,8 @@ public final class SceneRenderer {
         addSearchHighlight(to: &decorations, page: key.page, pullX: pullX, scrollY: scrollY)
         let clips = pinch == nil ? clipDraws(at: time) : []
         for clip in clips { decorations.append(clip.rect, tag: clip.tag) }
+        let pictures = pinch == nil ? pictureDraws(at: time) : []
+        for picture in pictures { decorations.append(picture.rect, tag: picture.tag) }
         let content: FrameDescription.Content
         if scene.idle.isBlanked {
             content = .blank
@@ -126,7 +130,7 @@ public final class SceneRenderer {
         }
         let description = FrameDescription(content: content, page: key, scrollY: scrollY, shiftX: pullX, decorations: decorations,
                                            overlays: .init(key: overlays, direct: overlays.cardAlpha == 0))
-        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, panel: panel)
+        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, pictures: pictures, panel: panel)
     }
 
     // MARK: Drawing (through ScenePainter)
@@ -145,6 +149,7 @@ public final class SceneRenderer {
         drawPressedLink(c, clip: clip, state: state, shiftX: shiftX)
         content.draw(page: state.page, width: scene.textWidth, into: c, originX: originX, originY: originY, clip: c.clip,
                      tableOffsets: scene.tablePans.offsets(page: state.page))
+        drawPictures(state.pictures, into: target, clip: clip, shiftX: shiftX)
         drawClips(state.clips, into: target, clip: clip, shiftX: shiftX)
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
     }
