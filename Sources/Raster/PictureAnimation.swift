@@ -42,6 +42,8 @@ public final class PictureAnimation {
     public private(set) var problem: String?
     private let frames: AnimationFrames
     private var index = 0
+    /// Every pass was played: `next()` answers nil from then on.
+    public private(set) var isOver = false
 
     /// Opens `path` to hand out frames at `width`×`height`. Throws with the path when the
     /// file is not an animated GIF or WebP Lectern animates (corrupt, over the caps).
@@ -75,6 +77,7 @@ public final class PictureAnimation {
     /// while the loop count allows; nil when the animation is over. A pass cut short by
     /// bad data ends there (`problem` says why); a first frame that does not decode throws.
     public func next() throws -> Frame? {
+        guard !isOver else { return nil }
         for _ in 0..<2 {
             var composed: ComposedCanvas?
             if index >= Self.maxFramesPerPass {
@@ -94,7 +97,10 @@ public final class PictureAnimation {
             }
             guard index > 0 else { throw ImageError("the animated \(format.rawValue) has no frame") }
             passesDone += 1
-            if passes != 0, passesDone >= passes { return nil }
+            if passes != 0, passesDone >= passes {
+                isOver = true
+                return nil
+            }
             try frames.rewind()
             index = 0
         }
