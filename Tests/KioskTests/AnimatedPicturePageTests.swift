@@ -130,6 +130,26 @@ final class AnimatedPicturePageTests: XCTestCase {
         XCTAssertEqual(leftColor(player, rect), yellow)
     }
 
+    func testAtMostThreeMoveAtOnce() throws {
+        let dir = NSTemporaryDirectory() + "lectern-animated-four-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: try TestPictures.twoFrameGIF(delay: 20, loop: 0), toPath: "\(dir)/moving.gif")
+        // Four small ones side by side in one paragraph's worth of HTML, all on the first screen.
+        let html = "<p>" + String(repeating: "<img src=\"moving.gif\" width=\"80\" height=\"40\"> ", count: 4) + "</p>"
+        try "# Four\n\n\(html)\n".write(toFile: "\(dir)/page.md", atomically: true, encoding: .utf8)
+        var config = KioskConfig()
+        config.pages = [.init(title: "Four", source: .file(path: "\(dir)/page.md"))]
+        config.idle.homeAfter = 0
+        config.idle.blankAfter = 0
+        let player = try HeadlessPlayer(config: config, width: width, height: height)
+        player.step(to: 1)
+        let shown = player.scene.animationsOnScreen(at: player.time)
+        XCTAssertEqual(shown.count, 4, "four animated pictures laid out")
+        let playing = shown.filter { player.scene.clips.picture($0.key)?.isPlaying == true }
+        XCTAssertEqual(playing.count, SceneRenderer.movingPictures, "the first three move, the fourth holds its first frame")
+    }
+
     func testAnAnimationOverTheCanvasCapIsShownStill() throws {
         let huge = try TestPictures.make("huge-page-animation.gif", "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi",
                                                                                "-i", "testsrc=size=2048x1100:rate=5:duration=0.4", "{out}"])

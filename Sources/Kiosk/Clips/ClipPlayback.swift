@@ -74,6 +74,12 @@ public final class ClipPlayback {
             return
         }
         guard pictureFailures[key] == nil else { return }
+        // The memory they hold is bounded by how many are open: past the few that move at
+        // once, those held out of view close first (they start again from their first frame).
+        if pictures.count >= Self.openPictures {
+            for (other, player) in pictures where !player.isPlaying && pictures.count >= Self.openPictures { pictures[other] = nil }
+        }
+        guard pictures.count < Self.openPictures else { return }
         do {
             let player = try PicturePlayer(animation: picture.animation(), file: picture.file)
             pictures[key] = player
@@ -83,6 +89,11 @@ public final class ClipPlayback {
             newPictureFailures.append("\(error)")
         }
     }
+
+    /// Animated pictures open at once at most (those on screen that move, `SceneRenderer.movingPictures`,
+    /// and one more): each holds its decoder's canvas (≤ 8 MiB, `PictureAnimation.maxCanvasPixels`)
+    /// and two frames at the shown size.
+    static let openPictures = 4
 
     /// Animated picture `key` is out of view (or the screen idle): it holds its frame.
     func pausePicture(_ key: Key, at time: Double) { pictures[key]?.pause(at: time) }

@@ -31,8 +31,11 @@ extension KioskScene {
     /// looping clip does; out of view, blanked or under the attract screen they hold.
     func advanceAnimations(to time: Double) {
         let screen = IntRect(x: 0, y: 0, width: Int(width), height: Int(height))
+        var moving = 0
         for (key, rect, placed) in animationsOnScreen(at: time) {
-            if rect.intersects(screen), !idle.isBlanked, !idle.attracting {
+            // The first few in view move; more on one screen hold their first frame.
+            if rect.intersects(screen), !idle.isBlanked, !idle.attracting, moving < SceneRenderer.movingPictures {
+                moving += 1
                 clips.showPicture(key, picture: placed.picture, at: time)
             } else {
                 clips.pausePicture(key, at: time)
