@@ -67,6 +67,15 @@ public final class PictureAnimation {
         }
     }
 
+    /// The most bytes this animation holds while it plays: two canvases at the file's size
+    /// (libwebp's and the one before it; giflib's and a "previous" frame's rectangle) and
+    /// two frames at the shown size (on screen and next).
+    public var heldBytes: Int { Self.heldBytes(canvasWidth: frames.canvasWidth, canvasHeight: frames.canvasHeight, width: width, height: height) }
+
+    public static func heldBytes(canvasWidth: Int, canvasHeight: Int, width: Int, height: Int) -> Int {
+        2 * canvasWidth * canvasHeight * 4 + 2 * width * height * 4
+    }
+
     /// The limit message for a canvas over `maxCanvasPixels`.
     static func overCap(_ format: ImageFormat, width: Int, height: Int) -> ImageError {
         ImageError("the animated \(format.rawValue)'s canvas is \(width)×\(height) px, over the \(maxCanvasPixels) pixels "

@@ -70,18 +70,26 @@ public final class ClipPlayback {
     /// finished its passes or would not open.
     func showPicture(_ key: Key, picture: FilePicture, at time: Double) {
         if let player = pictures[key] {
-            player.play(at: time)
-            return
+            // Laid out again at another size (a text size, a reload): opened again at it.
+            if player.animation.width == picture.width, player.animation.height == picture.height {
+                player.play(at: time)
+                return
+            }
+            pictures[key] = nil
         }
         guard pictureFailures[key] == nil else { return }
-        // The memory they hold is bounded by how many are open: past the few that move at
-        // once, those held out of view close first (they start again from their first frame).
-        if pictures.count >= Self.openPictures {
-            for (other, player) in pictures where !player.isPlaying && pictures.count >= Self.openPictures { pictures[other] = nil }
+        // What they hold together stays within the budget: those held out of view close
+        // first (they start again from their first frame); without room it stays still.
+        let needed = picture.animationBytes
+        var held = pictures.values.reduce(0) { $0 + $1.animation.heldBytes }
+        for (other, player) in pictures where !player.isPlaying && held + needed > Self.pictureBudget {
+            held -= player.animation.heldBytes
+            pictures[other] = nil
         }
-        guard pictures.count < Self.openPictures else { return }
+        guard held + needed <= Self.pictureBudget else { return }
         do {
-            let player = try PicturePlayer(animation: picture.animation(), file: picture.file)
+            let animation = try picture.animation()
+            let player = try PicturePlayer(animation: animation, file: picture.file)
             pictures[key] = player
             player.play(at: time)
         } catch {
@@ -90,10 +98,11 @@ public final class ClipPlayback {
         }
     }
 
-    /// Animated pictures open at once at most (those on screen that move, `SceneRenderer.movingPictures`,
-    /// and one more): each holds its decoder's canvas (≤ 8 MiB, `PictureAnimation.maxCanvasPixels`)
-    /// and two frames at the shown size.
-    static let openPictures = 4
+    /// The bytes the open animated pictures hold together at most (`PictureAnimation.heldBytes`):
+    /// 32 MiB, one animation at the canvas cap (1920×1080) shown full screen, or a screen of
+    /// ordinary GIFs (a 480×270 one shown at 960×540 holds 5 MiB). One that would not fit
+    /// holds its first frame.
+    static let pictureBudget = 32 << 20
 
     /// Animated picture `key` is out of view (or the screen idle): it holds its frame.
     func pausePicture(_ key: Key, at time: Double) { pictures[key]?.pause(at: time) }

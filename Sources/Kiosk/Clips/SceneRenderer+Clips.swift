@@ -67,7 +67,8 @@ extension SceneRenderer {
         guard !scene.idle.attracting else { return [] }
         var draws: [PictureDraw] = []
         for (key, rect, _) in scene.animationsOnScreen(at: time) {
-            guard draws.count < Self.movingPictures, let player = scene.clips.picture(key), player.shownFrames > 1 else { continue }
+            guard draws.count < Self.movingPictures, let player = scene.clips.picture(key), player.shownFrames > 1,
+                  player.current.image.width == rect.width, player.current.image.height == rect.height else { continue }
             draws.append(PictureDraw(rect: rect, image: player.current.image, serial: player.shownFrames))
         }
         return draws

@@ -14,6 +14,9 @@ public final class FilePicture: @unchecked Sendable {
     /// An animated GIF or WebP: the page shows its first frame, and the scene plays it
     /// while it is in view (`animation()`).
     public let isAnimated: Bool
+    /// The file's own size in pixels (an animation's canvas).
+    let naturalWidth: Int
+    let naturalHeight: Int
 
     /// Decodes `file` fitted in maxWidth × maxHeight (at most its own size × `scale`)
     /// and hands the pixels to `pictures`. Throws what the decoder says, with the path.
@@ -27,6 +30,8 @@ public final class FilePicture: @unchecked Sendable {
         height = image.height
         isOpaque = image.isOpaque
         isAnimated = image.facts?.isAnimated ?? false
+        naturalWidth = image.facts?.width ?? image.width
+        naturalHeight = image.facts?.height ?? image.height
         pictures.keep(image, for: self)
     }
 
@@ -37,6 +42,9 @@ public final class FilePicture: @unchecked Sendable {
     public func animation() throws -> PictureAnimation {
         try PictureAnimation(contentsOfFile: file, width: width, height: height)
     }
+
+    /// What playing it holds, known before it is opened (`PictureAnimation.heldBytes`).
+    public var animationBytes: Int { PictureAnimation.heldBytes(canvasWidth: naturalWidth, canvasHeight: naturalHeight, width: width, height: height) }
 
     func decode() -> Image? {
         try? Image(contentsOfFile: file, fittingIn: maxWidth, maxHeight, scale: scale)
