@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG", "CGIF"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),

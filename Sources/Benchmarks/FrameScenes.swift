@@ -15,7 +15,7 @@ import Touch
 public final class FrameScene {
     let name: String
     let assembly: KioskAssembly
-    private let player: HeadlessPlayer
+    let player: HeadlessPlayer
     var time = 1.0
     var stepBody: (FrameScene) -> Void = { _ in }
 

@@ -101,16 +101,17 @@ public struct FrameDescription: Equatable, Sendable {
 /// nothing: each is a box on the screen and a tag that changes whenever what is drawn in
 /// the box changes (position inside it, size, colour).
 public struct Decorations: Equatable, Sendable {
-    public static let capacity = 9
-    private var boxes = InlineArray<9, IntRect>(repeating: .zero)
-    private var tags = InlineArray<9, Int>(repeating: 0)
+    public static let capacity = 12
+    private var boxes = InlineArray<12, IntRect>(repeating: .zero)
+    private var tags = InlineArray<12, Int>(repeating: 0)
     public private(set) var count = 0
 
     public init() {}
 
     /// Adds a box (ignored beyond `capacity`: the painter's decorations are the three
-    /// pull dots, a pressed link, speech mode's focus ring, the search hit and the picture
-    /// and progress bar of one clip on screen, two without a pressed link).
+    /// pull dots, a pressed link, speech mode's focus ring, the search hit, the picture
+    /// and progress bar of a clip on screen (two clips without a pressed link) and up to
+    /// three animated pictures).
     public mutating func append(_ box: IntRect, tag: Int) {
         guard count < Self.capacity else { return }
         boxes[count] = box; tags[count] = tag; count += 1

@@ -2,9 +2,10 @@ import CGIF
 
 /// GIF through giflib's record-by-record API, which reads the file up to the first
 /// frame and no further: DGifSlurp would hold every frame of an animation in memory
-/// (a thousand 1000×1000 frames are a gigabyte) to show one. An animated GIF is shown as
-/// its first frame, placed on the logical screen the file declares (transparent around
-/// it), with the transparent index of the graphic control block before it.
+/// (a thousand 1000×1000 frames are a gigabyte) to show one. Of an animated GIF this is
+/// the first frame, placed on the logical screen the file declares (transparent around
+/// it), with the transparent index of the graphic control block before it: the page's
+/// still picture; `GIFAnimation` plays the frames.
 ///
 /// Why giflib and not FFmpeg (linked for clips): this is a still picture decoded from
 /// bytes in memory inside `Raster`, which FFmpeg's GIF decoder reaches only through a

@@ -106,7 +106,8 @@ public final class Image {
 }
 
 /// A picture file as `lectern check` lists it: the format its bytes are, its own size,
-/// and whether it moves (an animated WebP or GIF, shown as its first frame).
+/// and whether it moves (an animated WebP or GIF: played while in view, or shown still
+/// when its canvas is over `PictureAnimation.maxCanvasPixels`).
 public struct PictureFacts: Sendable, Equatable, CustomStringConvertible {
     public let format: ImageFormat
     public let width: Int
@@ -114,7 +115,8 @@ public struct PictureFacts: Sendable, Equatable, CustomStringConvertible {
     public let isAnimated: Bool
 
     public var description: String {
-        "\(format.rawValue), \(width)×\(height) px" + (isAnimated ? ", animated (its first frame is shown, still)" : "")
+        "\(format.rawValue), \(width)×\(height) px" + (!isAnimated ? "" : width * height <= PictureAnimation.maxCanvasPixels
+            ? ", animated (plays while in view)" : ", animated, shown still (over the \(PictureAnimation.maxCanvasPixels) pixels Lectern animates)")
     }
 
     /// What a decoder that knows only "this file moves" hands back to `Image.decode`.

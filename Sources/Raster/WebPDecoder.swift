@@ -4,8 +4,9 @@ import CWebP
 /// BGRA (`MODE_bgrA`), `Image`'s own layout, straight into the picture's pixels, and
 /// scales while it decodes when the picture is shown smaller.
 ///
-/// An animated WebP (libwebpdemux's `WebPAnimDecoder`) is shown as its first frame, still:
-/// the decoder composes it on the canvas the file declares, whose size the caps see first.
+/// Of an animated WebP (libwebpdemux's `WebPAnimDecoder`) this is the first frame, the
+/// page's still picture (`WebPAnimation` plays the frames): the decoder composes it on the
+/// canvas the file declares, whose size the caps see first.
 enum WebPDecoder {
     static func decode(_ data: [UInt8], plan: (Int, Int) throws -> (width: Int, height: Int)) throws -> Image {
         try data.withUnsafeBufferPointer { bytes -> Image in

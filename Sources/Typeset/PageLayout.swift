@@ -19,6 +19,9 @@ public final class PageLayout {
     let blocks: [BlockExtent]
     /// The page's video clips, each where its poster or first frame is drawn (Clips/).
     public internal(set) var clips: [PlacedClip] = []
+    /// The page's animated pictures (GIF, WebP), where their first frames are drawn; those
+    /// in wide tables (which pan apart) stay still.
+    public let animations: [PlacedAnimation]
     /// The body column's x-range (the measure, centred): where text blocks' lines lie.
     var bodyColumn: Range<Int>?
     let palette: [Color]
@@ -71,6 +74,10 @@ public final class PageLayout {
         // visible ones by binary search, not by looking at every underline of the page.
         self.rects = PageLayout.sortedByTop(rects, \.rect)
         self.images = PageLayout.sortedByTop(images, \.rect)
+        animations = self.images.compactMap { image in
+            guard image.pan < 0, let picture = image.file, picture.isAnimated else { return nil }
+            return PlacedAnimation(rect: image.rect, picture: picture)
+        }
         tallestRect = rects.map(\.rect.height).max() ?? 0
         tallestImage = images.map(\.rect.height).max() ?? 0
         self.palette = palette; self.store = store; self.pictures = pictures; self.overhang = overhang

@@ -65,10 +65,17 @@ enum FuzzTargets {
         "png": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         "jpeg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         // SVG (librsvg and cairo), WebP still and animated (libwebp), GIF (giflib), HEIF and
-        // AVIF (libheif): the same entry point, told apart by their first bytes.
+        // AVIF (libheif): the same entry point, told apart by their first bytes. A WebP or
+        // GIF is also played as the page plays an animation: frame by frame, composed, scaled.
         "svg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128, scale: 2)) },
-        "webp": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
-        "gif": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
+        "webp": { bytes in
+            _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128))
+            FuzzTargets.animate(bytes)
+        },
+        "gif": { bytes in
+            _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128))
+            FuzzTargets.animate(bytes)
+        },
         "heif": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
         "gesture-script": { bytes in
             _ = try? GestureScript.parse(String(decoding: bytes, as: UTF8.self), source: "fuzz")
@@ -116,6 +123,16 @@ enum FuzzTargets {
             }
         },
     ]
+
+    /// Up to 24 frames of `bytes` as an animated picture shown at 24×16 (two passes of
+    /// a short one: the rewind too).
+    static func animate(_ bytes: UnsafeRawBufferPointer) {
+        guard let animation = try? PictureAnimation(data: Array(bytes), width: 24, height: 16) else { return }
+        for _ in 0..<24 {
+            guard let frame = try? animation.next() else { return }
+            _ = frame.image.width
+        }
+    }
 
     /// `body` with a path naming `bytes` in memory (/proc/self/fd of a POSIX shared
     /// memory object, unlinked before it is read).

@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
     static func allCases(scanout: ScanoutTuning = ScanoutTuning()) -> [BenchCase] {
         [BenchRunner.memcpyCase, BenchRunner.streamCase] + RasterBench.cases + TypesetBenchmarks.cases
-            + FrameScene.benchCases(scanout: scanout) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases
+            + FrameScene.benchCases(scanout: scanout) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases + ClipScenes.cases
             + SearchScene.benchCases
     }
 

@@ -24,7 +24,7 @@ final class PictureCheckTests: XCTestCase {
         let report = try XCTUnwrap(ContentCheck.check(contentFiles: [page], fonts: []).first)
         XCTAssertEqual(report.pictures, [
             "photo.png (line 3): WebP, 200×100 px",
-            "moving.gif (line 5): GIF, 160×120 px, animated (its first frame is shown, still)",
+            "moving.gif (line 5): GIF, 160×120 px, animated (plays while in view)",
             "diagram.svg (line 7): SVG, 48×24 px",
         ], report.text)
         XCTAssertEqual(report.problems.count, 1, report.text)

@@ -96,6 +96,39 @@ public enum TestPictures {
         try ffmpeg("testsrc.gif", ["-f", "lavfi", "-i", "testsrc=size=160x120:rate=10:duration=1"])
     }
 
+    /// Two frames, `split` then `splitMirrored`, each `delay` hundredths of a second, in a
+    /// GIF whose NETSCAPE block says `loop` (ffmpeg's `-loop`: 0 forever, n more times, -1 no block).
+    public static func twoFrameGIF(delay: Int = 20, loop: Int = 0) throws -> String {
+        let rate = "\(100.0 / Double(delay))"
+        return try ffmpeg("two-\(delay)-\(loop).gif", ["-framerate", rate, "-i", try split(), "-framerate", rate, "-i", try splitMirrored(),
+                                                     "-filter_complex", "[0][1]concat=n=2:v=1,split[a][b];[a]palettegen[p];[b][p]paletteuse",
+                                                     "-loop", "\(loop)"])
+    }
+
+    /// `split` then `splitMirrored`, 200 ms each, in an animated WebP (img2webp) that plays `loop` times (0 forever).
+    public static func twoFrameWebP(loop: Int) throws -> String {
+        try make("two-\(loop).webp", "img2webp", ["-loop", "\(loop)", "-lossless", "-d", "200", try split(), try splitMirrored(), "-o", "{out}"])
+    }
+
+    /// `animatedGIF` converted by gif2webp (lossless): the same frames, composed by WebP's rules.
+    public static func animatedGIFAsWebP() throws -> String {
+        try make("testsrc.webp", "gif2webp", ["-quiet", try animatedGIF(), "-o", "{out}"])
+    }
+
+    /// The frames of `path` as FFmpeg's own decoder composes them: `count` frames of
+    /// `width`×`height` BGRA words (the reference the composition is checked against).
+    public static func ffmpegFrames(_ path: String, width: Int, height: Int) throws -> [[UInt32]] {
+        let raw = try ffmpeg((path as NSString).lastPathComponent + ".bgra", ["-i", path, "-f", "rawvideo", "-pix_fmt", "bgra"])
+        let bytes = try TestPictures.bytes(raw)
+        let frame = width * height * 4
+        return stride(from: 0, to: bytes.count - frame + 1, by: frame).map { start in
+            (0..<width * height).map { i in
+                let p = start + i * 4
+                return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
+            }
+        }
+    }
+
     public static func heif() throws -> String {
         try make("split.heic", "heif-enc", ["-q", "90", try split(), "-o", "{out}"])
     }

@@ -1,7 +1,9 @@
 import Typeset
 import Video
 
-/// The clips playing or paused on the page shown: the one owner of "which clip plays".
+/// The clips playing or paused on the page shown, and its animated pictures (GIF, WebP,
+/// `PicturePlayer`), which play like muted looping clips under the same rules: the one
+/// owner of "which clip plays" and of every moving thing's next frame time.
 /// A decoder is opened when a clip first plays and closed when its page is left, so a
 /// page of clips costs nothing until one is tapped. Lives on the loop's thread; the
 /// decoders' threads reach the loop only through `wake` (the composition root's pipe).
@@ -33,6 +35,12 @@ public final class ClipPlayback {
     }
 
     private(set) var entries: [Key: Entry] = [:]
+    /// The animated pictures opened on the page shown (key: page and place among the
+    /// page's animated pictures). Opened when first in view, closed with the page.
+    private(set) var pictures: [Key: PicturePlayer] = [:]
+    /// Animated pictures that would not open, with the reason (logged once; shown still).
+    private(set) var pictureFailures: [Key: String] = [:]
+    private var newPictureFailures: [String] = []
     /// Clips that would not open, with the reason (logged once; the poster stays).
     private(set) var failures: [Key: String] = [:]
     /// Called from a decoder's thread when frames arrive: on the device, the loop's
@@ -50,10 +58,54 @@ public final class ClipPlayback {
     public func player(_ key: Key) -> ClipPlayer? { entries[key]?.player }
 
     /// Whether any clip was opened on the page shown (playing, paused or finished).
-    var hasPlayers: Bool { !entries.isEmpty }
+    var hasPlayers: Bool { !entries.isEmpty || !pictures.isEmpty }
 
-    /// Whether any clip plays (the loop is woken at its frame times).
-    public var isPlaying: Bool { entries.values.contains { $0.player.isPlaying } }
+    /// Whether any clip or animated picture plays (the loop is woken at its frame times).
+    public var isPlaying: Bool { entries.values.contains { $0.player.isPlaying } || pictures.values.contains { $0.isPlaying } }
+
+    /// The player of animated picture `key`, once it was in view.
+    func picture(_ key: Key) -> PicturePlayer? { pictures[key] }
+
+    /// Animated picture `key` is in view: it plays (opened the first time) unless it
+    /// finished its passes or would not open.
+    func showPicture(_ key: Key, picture: FilePicture, at time: Double) {
+        if let player = pictures[key] {
+            // Laid out again at another size (a text size, a reload): opened again at it.
+            if player.animation.width == picture.width, player.animation.height == picture.height {
+                player.play(at: time)
+                return
+            }
+            pictures[key] = nil
+        }
+        guard pictureFailures[key] == nil else { return }
+        // What they hold together stays within the budget: those held out of view close
+        // first (they start again from their first frame); without room it stays still.
+        let needed = picture.animationBytes
+        var held = pictures.values.reduce(0) { $0 + $1.animation.heldBytes }
+        for (other, player) in pictures where !player.isPlaying && held + needed > Self.pictureBudget {
+            held -= player.animation.heldBytes
+            pictures[other] = nil
+        }
+        guard held + needed <= Self.pictureBudget else { return }
+        do {
+            let animation = try picture.animation()
+            let player = try PicturePlayer(animation: animation, file: picture.file)
+            pictures[key] = player
+            player.play(at: time)
+        } catch {
+            pictureFailures[key] = "\(error)"
+            newPictureFailures.append("\(error)")
+        }
+    }
+
+    /// The bytes the open animated pictures hold together at most (`PictureAnimation.heldBytes`):
+    /// 32 MiB, one animation at the canvas cap (1920×1080) shown full screen, or a screen of
+    /// ordinary GIFs (a 480×270 one shown at 960×540 holds 5 MiB). One that would not fit
+    /// holds its first frame.
+    static let pictureBudget = 32 << 20
+
+    /// Animated picture `key` is out of view (or the screen idle): it holds its frame.
+    func pausePicture(_ key: Key, at time: Double) { pictures[key]?.pause(at: time) }
 
     /// Frames dropped because the loop was late, over every clip since the page was shown.
     public var droppedFrames: Int { entries.values.reduce(0) { $0 + $1.player.droppedFrames } }
@@ -145,6 +197,8 @@ public final class ClipPlayback {
     public func stopAll() {
         entries.removeAll()
         failures.removeAll()
+        pictures.removeAll()
+        pictureFailures.removeAll()
     }
 
     /// Tests and the bench: waits, in real time, until each open clip's decoder has filled
@@ -164,14 +218,22 @@ public final class ClipPlayback {
             dropped += entry.player.droppedFrames - droppedBefore
         }
         if shown > 0 { onFramesCounted?(shown, dropped) }
-        return shown > 0
+        var moved = false
+        for player in pictures.values where player.advance(at: time) { moved = true }
+        return shown > 0 || moved
     }
 
     /// Decoders that failed since the last call, each once: their messages (file and
     /// codec), for the log. A clip that never showed a frame goes back to its poster and
     /// is not tried again on this page; one that stopped on corrupt data keeps its last frame.
     public func newFailures() -> [String] {
-        var messages: [String] = []
+        var messages = newPictureFailures
+        newPictureFailures.removeAll()
+        for player in pictures.values where !player.problemLogged {
+            guard let problem = player.problem else { continue }
+            player.problemLogged = true
+            messages.append(problem)
+        }
         for entry in entries.values {
             if let problem = entry.captionProblem { messages.append(problem + " (the clip plays without captions)") }
             entry.captionProblem = nil
@@ -194,6 +256,9 @@ public final class ClipPlayback {
         var next: Double?
         for entry in entries.values {
             if let due = entry.player.nextWake { next = min(next ?? due, due) }
+        }
+        for player in pictures.values {
+            if let due = player.nextWake { next = min(next ?? due, due) }
         }
         return next
     }

@@ -17,6 +17,32 @@ extension KioskScene {
         }
     }
 
+    /// The current page's animated pictures with their rectangles on screen at `time`.
+    func animationsOnScreen(at time: Double) -> [(key: ClipPlayback.Key, rect: IntRect, picture: PlacedAnimation)] {
+        let placed = content.animations(page: currentPage, width: textWidth)
+        guard !placed.isEmpty else { return [] }
+        let origin = pageOrigin(at: time)
+        return placed.enumerated().map { index, picture in
+            (ClipPlayback.Key(page: currentPage, index: index), picture.rect.offsetBy(dx: origin.x, dy: origin.y), picture)
+        }
+    }
+
+    /// Animated pictures play while they are in view and the screen is lit, as a muted
+    /// looping clip does; out of view, blanked or under the attract screen they hold.
+    func advanceAnimations(to time: Double) {
+        let screen = IntRect(x: 0, y: 0, width: Int(width), height: Int(height))
+        var moving = 0
+        for (key, rect, placed) in animationsOnScreen(at: time) {
+            // The first few in view move; more on one screen hold their first frame.
+            if rect.intersects(screen), !idle.isBlanked, !idle.attracting, moving < SceneRenderer.movingPictures {
+                moving += 1
+                clips.showPicture(key, picture: placed.picture, at: time)
+            } else {
+                clips.pausePicture(key, at: time)
+            }
+        }
+    }
+
     /// A tap at (x, y): plays or pauses the clip there. False when no clip is there.
     func toggleClip(atX x: Double, y: Double, at time: Double) -> Bool {
         guard let hit = clipsOnScreen(at: time).first(where: { $0.rect.contains(x: Int(x), y: Int(y)) }) else { return false }
@@ -58,6 +84,7 @@ extension KioskScene {
     /// At each frame's time: clips out of view pause, autoplay ones in view start, and
     /// each playing clip takes the frame due.
     func advanceClips(to time: Double) {
+        advanceAnimations(to: time)
         if idle.attracting, config.idle.attractClip != nil {
             // The attract clip covers the page: the page's own clips stay as they are.
             advanceAttractClip(at: time)
@@ -66,7 +93,7 @@ extension KioskScene {
             return
         }
         // Most pages have no clip and nothing plays: nothing to do at each frame.
-        guard clips.hasPlayers || content.hasClips(page: currentPage) else { return }
+        guard clips.hasPlayers || content.hasClips(page: currentPage) else { return logClipFailures() }
         let screen = IntRect(x: 0, y: 0, width: Int(width), height: Int(height))
         let onScreen = clipsOnScreen(at: time)
         for (key, rect, clip) in onScreen {
@@ -82,6 +109,11 @@ extension KioskScene {
             }
         }
         clips.advance(to: time)
+        logClipFailures()
+    }
+
+    /// What failed since the last turn, each once (a clip's decoder, an animated picture).
+    private func logClipFailures() {
         for failure in clips.newFailures() { Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)") }
     }
 }

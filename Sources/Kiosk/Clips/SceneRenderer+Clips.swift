@@ -63,7 +63,51 @@ struct ClipDraw: Equatable {
     }
 }
 
+/// An animated picture's frame in a frame: where it is on screen and which frame of its
+/// player shows there (equal draws are equal pixels).
+struct PictureDraw: Equatable {
+    let rect: IntRect
+    let image: Image
+    /// The player's count of frames shown: changes with every new frame.
+    let serial: Int
+
+    static func == (a: PictureDraw, b: PictureDraw) -> Bool { a.rect == b.rect && a.serial == b.serial && a.image === b.image }
+
+    var tag: Int { serial }
+}
+
 extension SceneRenderer {
+    /// Animated pictures moving at once at most (a frame's decorations are few); others
+    /// on the same screen hold their first frame.
+    static let movingPictures = 3
+
+    /// The animated pictures on screen whose player has moved on from the first frame
+    /// (until then the page's own picture is that frame), at `time`.
+    func pictureDraws(at time: Double) -> [PictureDraw] {
+        guard !scene.idle.attracting else { return [] }
+        var draws: [PictureDraw] = []
+        for (key, rect, _) in scene.animationsOnScreen(at: time) {
+            guard draws.count < Self.movingPictures, let player = scene.clips.picture(key), player.shownFrames > 1,
+                  player.current.image.width == rect.width, player.current.image.height == rect.height else { continue }
+            draws.append(PictureDraw(rect: rect, image: player.current.image, serial: player.shownFrames))
+        }
+        return draws
+    }
+
+    /// Each animated picture's frame inside `clip` of `canvas` (whose column 0 is screen
+    /// column `shiftX`): over the page's background, which hides the still first frame the
+    /// page drew beneath it where this frame is transparent.
+    func drawPictures(_ draws: [PictureDraw], into canvas: Canvas, clip: IntRect, shiftX: Int) {
+        for draw in draws {
+            let rect = draw.rect.offsetBy(dx: -shiftX, dy: 0)
+            var c = canvas
+            c.clip = clip.offsetBy(dx: -shiftX, dy: 0).intersection(rect)
+            guard !c.clip.isEmpty else { continue }
+            if !draw.image.isOpaque { c.fill(c.clip, color: scene.config.theme.background) }
+            c.drawImage(draw.image, x: rect.x, y: rect.y)
+        }
+    }
+
     /// The progress bar's height in logical px: thin, at the clip's foot.
     static let clipBarHeight = 4.0
 

@@ -49,6 +49,8 @@ public final class SceneRenderer {
         let pinch: PinchFrame?
         /// The clips' pictures on the page (Clips/SceneRenderer+Clips.swift).
         let clips: [ClipDraw]
+        /// The animated pictures' frames (Clips/SceneRenderer+Clips.swift).
+        let pictures: [PictureDraw]
         /// The search panel over the page (nil: not shown; Search/SceneRenderer+Search.swift).
         let panel: SearchPanelFrame?
 
@@ -113,6 +115,8 @@ public final class SceneRenderer {
         addSearchHighlight(to: &decorations, page: key.page, pullX: pullX, scrollY: scrollY)
         let clips = pinch == nil ? clipDraws(at: time) : []
         for clip in clips { clip.addDecorations(to: &decorations, bar: clipBar) }
+        let pictures = pinch == nil ? pictureDraws(at: time) : []
+        for picture in pictures { decorations.append(picture.rect, tag: picture.tag) }
         let content: FrameDescription.Content
         if scene.idle.isBlanked {
             content = .blank
@@ -127,7 +131,7 @@ public final class SceneRenderer {
         let description = FrameDescription(content: content, page: key, scrollY: scrollY, shiftX: pullX, decorations: decorations,
                                            overlays: .init(key: overlays, direct: overlays.cardAlpha == 0),
                                            video: planeClip(clips)?.video)
-        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, panel: panel)
+        return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, pictures: pictures, panel: panel)
     }
 
     // MARK: Drawing (through ScenePainter)
@@ -155,6 +159,7 @@ public final class SceneRenderer {
             drawPressedLink(page, clip: onPage, state: state, shiftX: shiftX)
             content.draw(page: state.page, width: scene.textWidth, into: page, originX: originX, originY: originY, clip: page.clip,
                          tableOffsets: scene.tablePans.offsets(page: state.page))
+            drawPictures(state.pictures, into: target, clip: onPage, shiftX: shiftX)
             drawClips(state.clips, into: target, clip: onPage, shiftX: shiftX)
         }
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
