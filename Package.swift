@@ -49,9 +49,9 @@ let package = Package(
         // EXIF orientation of phone photos (libturbojpeg 2.1 does not read it).
         cLibrary("CExif", pkg: "libexif", apt: ["libexif-dev"]),
         // SVG pictures: librsvg parses and renders them through cairo into an image surface.
-        // pkg-config gives the headers' many directories; the module map links nothing:
-        // CLibraryLoader loads librsvg, cairo and GLib when the first SVG is drawn.
-        cLibrary("CRSVG", pkg: "librsvg-2.0", apt: ["librsvg2-dev"]),
+        // No pkgConfig, no link (its shim.h says why): CLibraryLoader loads librsvg, cairo
+        // and GLib when the first SVG is drawn.
+        .systemLibrary(name: "CRSVG", path: "Sources/CRSVG", providers: [.apt(["librsvg2-dev"])]),
         // WebP pictures, still and animated (libwebp, libwebpdemux).
         cLibrary("CWebP", pkg: "libwebpdemux", apt: ["libwebp-dev"]),
         // GIF pictures through giflib (Debian ships no .pc for it: the module map links -lgif).
