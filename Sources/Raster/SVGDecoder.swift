@@ -49,7 +49,7 @@ enum SVGDecoder {
 
     /// The drawing's own size in pixels: its width and height, or its viewBox when they
     /// are missing or relative (`100%`).
-    private static func naturalSize(_ handle: UnsafeMutablePointer<RsvgHandle>) throws -> (width: Int, height: Int) {
+    private static func naturalSize(_ handle: OpaquePointer) throws -> (width: Int, height: Int) {
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
             var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
