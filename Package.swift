@@ -49,13 +49,17 @@ let package = Package(
         // EXIF orientation of phone photos (libturbojpeg 2.1 does not read it).
         cLibrary("CExif", pkg: "libexif", apt: ["libexif-dev"]),
         // SVG pictures: librsvg parses and renders them through cairo into an image surface.
-        cLibrary("CRSVG", pkg: "librsvg-2.0", apt: ["librsvg2-dev"]),
+        // No pkgConfig, no link (its shim.h says why): CLibraryLoader loads librsvg, cairo
+        // and GLib when the first SVG is drawn.
+        .systemLibrary(name: "CRSVG", path: "Sources/CRSVG", providers: [.apt(["librsvg2-dev"])]),
         // WebP pictures, still and animated (libwebp, libwebpdemux).
         cLibrary("CWebP", pkg: "libwebpdemux", apt: ["libwebp-dev"]),
         // GIF pictures through giflib (Debian ships no .pc for it: the module map links -lgif).
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         // HEIF and AVIF pictures (libheif with its HEVC and AV1 decoders).
-        cLibrary("CHeif", pkg: "libheif", apt: ["libheif-dev"]),
+        // Headers only (no pkgConfig, no link; the header is in /usr/include): CLibraryLoader
+        // loads libheif when the first HEIF or AVIF picture is decoded.
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", providers: [.apt(["libheif-dev"])]),
         cLibrary("CFreeType", pkg: "freetype2", apt: ["libfreetype-dev"]),
         cLibrary("CHarfBuzz", pkg: "harfbuzz", apt: ["libharfbuzz-dev"]),
         cLibrary("CFontconfig", pkg: "fontconfig", apt: ["libfontconfig-dev"]),
@@ -82,11 +86,13 @@ let package = Package(
         cLibrary("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
         // Video clips: libavformat demuxes, libavcodec decodes, libswscale converts and
         // scales, libswresample resamples sound. Headers only (no pkgConfig, no link: the
-        // headers are in the multiarch include directory): CFFmpegLoader loads the
+        // headers are in the multiarch include directory): CLibraryLoader loads the
         // libraries when the first clip opens, so a kiosk without clips never maps them.
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
-        .target(name: "CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // Libraries loaded at first use (FFmpeg, librsvg, libheif): a stub per function
+        // jumps through a slot its group's loader fills with dlopen and dlsym.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // No pkgConfig: tomlplusplus.pc carries -D flags SwiftPM refuses (it warns "prohibited
         // flag(s)" on every build); the module map links -ltomlplusplus, the header is in /usr/include.
         .systemLibrary(name: "CTomlPlusPlus", path: "Sources/CTomlPlusPlus", providers: [.apt(["libtomlplusplus-dev"])]),
@@ -110,7 +116,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRSVG", "CWebP", "CGIF", "CHeif", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRSVG", "CWebP", "CGIF", "CHeif", "CLibraryLoader", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Raster", "Video", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
@@ -134,7 +140,7 @@ let package = Package(
 
         // Video clips: probe, a decoder on its own thread into a bounded queue, timing
         // against the loop's clock, each shown frame converted and scaled by libswscale.
-        .target(name: "Video", dependencies: ["Raster", "CFFmpeg", "CFFmpegLoader"]),
+        .target(name: "Video", dependencies: ["Raster", "CFFmpeg", "CLibraryLoader"]),
 
         // Speech output: synthesis (espeak-ng) and playback (ALSA) on their own thread, WAV out.
         .target(name: "Speech", dependencies: ["CEspeak", "CALSA"]),

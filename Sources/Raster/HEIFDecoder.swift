@@ -1,4 +1,5 @@
 import CHeif
+import CLibraryLoader
 
 /// HEIF (HEVC inside, as phones save photos) and AVIF (AV1 inside) through libheif, with
 /// the decoders Debian builds into it (libde265 for HEVC, dav1d or libaom for AV1). The
@@ -8,7 +9,12 @@ import CHeif
 /// libheif reads the file in place (`read_from_memory_without_copy`), so every call
 /// happens inside one `withUnsafeBytes` closure.
 enum HEIFDecoder {
+    /// libheif, loaded when the first HEIF or AVIF picture is decoded (`CLibraryLoader`): a
+    /// kiosk showing none never maps it or its codecs. nil once loaded, or why it cannot be.
+    static let libraryMissing: String? = lectern_heif_load().map { String(cString: $0) }
+
     static func decode(_ data: [UInt8], format: ImageFormat, plan: (Int, Int) throws -> (width: Int, height: Int)) throws -> Image {
+        if let missing = libraryMissing { throw ImageError("the \(format.rawValue) picture cannot be decoded: \(missing)") }
         guard let context = heif_context_alloc() else { throw ImageError("cannot start the \(format.rawValue) decoder (out of memory)") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(ImageLimits.maxSide))

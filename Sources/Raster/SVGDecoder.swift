@@ -1,3 +1,4 @@
+import CLibraryLoader
 import CRSVG
 
 /// SVG through librsvg, rendered by cairo straight into the picture's pixels: cairo's
@@ -15,7 +16,12 @@ enum SVGDecoder {
     /// Pixels per inch for sizes given in physical units (`width="5cm"`): CSS's 96.
     static let dpi = 96.0
 
+    /// librsvg, cairo and GLib, loaded when the first SVG is drawn (`CLibraryLoader`): a
+    /// kiosk showing none never maps them. nil once loaded, or why they cannot be.
+    static let librariesMissing: String? = lectern_svg_load().map { String(cString: $0) }
+
     static func render(_ data: [UInt8], size: (Int, Int) throws -> (width: Int, height: Int)) throws -> Image {
+        if let missing = librariesMissing { throw ImageError("the SVG cannot be drawn: \(missing)") }
         var error: UnsafeMutablePointer<GError>?
         let made = data.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         guard let handle = made else {
@@ -43,7 +49,7 @@ enum SVGDecoder {
 
     /// The drawing's own size in pixels: its width and height, or its viewBox when they
     /// are missing or relative (`100%`).
-    private static func naturalSize(_ handle: UnsafeMutablePointer<RsvgHandle>) throws -> (width: Int, height: Int) {
+    private static func naturalSize(_ handle: OpaquePointer) throws -> (width: Int, height: Int) {
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
             var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0

@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLoader
+import CLibraryLoader
 
 /// One clip opened through libavformat with its video stream's decoder (libavcodec):
 /// the demuxer and decoder state of one reader. Not thread-safe: the probe uses one on
@@ -69,7 +69,7 @@ final class ClipFile: @unchecked Sendable {
                         duration: duration, frameRate: rate, pixelFormat: pixelFormat, refusal: refusal)
     }
 
-    /// FFmpeg's libraries, loaded when the first clip opens (`CFFmpegLoader`); nil once
+    /// FFmpeg's libraries, loaded when the first clip opens (`CLibraryLoader`); nil once
     /// loaded, else why they are not. FFmpeg's own log stays silent: each refusal is one
     /// message of Lectern's, naming the file (a corrupt stream would otherwise print a
     /// line per broken packet).

@@ -17,8 +17,10 @@ import argparse, json, os, socket, subprocess, sys, time
 
 DEVICES = {
     # Both drivers the product must work on. `-vga none` keeps QEMU's default VGA
-    # (which bochs would also bind to) out, so card0 is the device under test.
-    "bochs": ["-vga", "none", "-device", "bochs-display,xres=1280,yres=800"],
+    # (which bochs would also bind to) out, so card0 is the device under test. bochs-display's
+    # video memory is raised from its 16 MiB to 64: two 1920x1080 scan-out buffers with their
+    # panning rows (kiosk-memory-1080p) do not fit in 16.
+    "bochs": ["-vga", "none", "-device", "bochs-display,xres=1280,yres=800,vgamem=64M"],
     "virtio-gpu": ["-vga", "none", "-device", "virtio-gpu-pci,xres=1280,yres=800"],
 }
 
