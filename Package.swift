@@ -171,7 +171,7 @@ let package = Package(
                                              "LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Speech mode's output on the device (espeak-ng into ALSA) behind the kiosk's
         // `SpeechOutput`: apart, so the composition root and the headless kiosk link no audio.
-        .target(name: "KioskSpeech", dependencies: ["Kiosk", "Speech", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "KioskSpeech", dependencies: ["Kiosk", "Speech", "Video", .product(name: "Logging", package: "swift-log")]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
             "Kiosk", "KioskDevice", "Measure", "LoopCore", "Display", "PlatformEmbedded", "Raster", "Touch", "LecternLog",

@@ -77,28 +77,10 @@ final class ClipAudioTests: XCTestCase {
     }
 }
 
-/// Samples kept in memory; `beforeWrite` runs on the audio thread before each write
-/// (with the samples handed over so far), where a test acts at a sample position.
-private final class MemoryClipAudio: ClipAudioOutput {
-    let sampleRate: Int
-    private let lock = NSLock()
-    private var kept: [Int16] = []
-    var beforeWrite: ((Int) -> Void)?
-    init(sampleRate: Int) { self.sampleRate = sampleRate }
-    var samples: [Int16] { lock.withLock { kept } }
-    func write(_ samples: [Int16], shouldStop: () -> Bool) -> Bool {
-        beforeWrite?(lock.withLock { kept.count })
-        if shouldStop() { return false }
-        lock.withLock { kept += samples }
-        return true
-    }
-    func drop() {}
-}
-
 final class ClipAudioPlayerTests: XCTestCase {
     func testTheToneArrivesAndSpeechLowersIt() throws {
         let rate = 22050
-        let output = MemoryClipAudio(sampleRate: rate)
+        let output = MemoryClipAudioOutput(sampleRate: rate)
         let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
         // Speech speaks from 0.75 s to 1.25 s of the sound (told on the audio thread at
         // those positions: where the loop's call would land).
