@@ -34,7 +34,7 @@ enum DeviceClipSound {
         let reported = FailureOnce()
         let device = config.speech.device
         return ClipSound(speech: speaking) {
-            ALSAClipOutput(sink: DeviceSpeech.soundCard(config, volume: 1)) { message in
+            ALSAClipOutput(card: { DeviceSpeech.soundCard(config, volume: 1) }) { message in
                 guard reported.first() else { return }
                 log.warning("clip sound: \(message) (ALSA device \"\(device)\"); check `aplay -L` and [speech] device; clips play on silent")
             }
@@ -42,33 +42,38 @@ enum DeviceClipSound {
     }
 }
 
-/// One clip's sound into ALSA: the sink is prepared at the first write; a card that
-/// cannot be opened is reported (once, by the maker) and the clip plays on silent.
+/// One clip's sound into ALSA: the card is opened at the first write and closed at a
+/// drop (a pause, the clip closed), so a paused clip holds no device (speech can open a
+/// card without dmix). A card that cannot be opened is reported (once, by the maker)
+/// and the clip plays on silent.
 final class ALSAClipOutput: ClipAudioOutput {
     let sampleRate = DeviceClipSound.sampleRate
-    private let sink: ALSASink
+    private let card: () -> ALSASink
     private let failed: (String) -> Void
-    private var prepared = false
+    private var sink: ALSASink?
 
-    init(sink: ALSASink, failed: @escaping (String) -> Void) {
-        self.sink = sink
+    init(card: @escaping () -> ALSASink, failed: @escaping (String) -> Void) {
+        self.card = card
         self.failed = failed
     }
 
     func write(_ samples: [Int16], shouldStop: () -> Bool) -> Bool {
-        if !prepared {
-            do throws(SpeechError) { try sink.begin(sampleRate: sampleRate) } catch {
+        let open: ALSASink
+        if let sink { open = sink } else {
+            open = card()
+            do throws(SpeechError) { try open.begin(sampleRate: sampleRate) } catch {
                 failed(error.message)
                 return false
             }
-            prepared = true
+            sink = open
         }
-        return sink.write(samples, shouldStop: shouldStop)
+        return open.write(samples, shouldStop: shouldStop)
     }
 
-    var pending: Int { sink.pending }
+    var pending: Int { sink?.pending ?? 0 }
 
     func drop() {
-        sink.drop()
+        sink?.drop()
+        sink = nil  // closed (ALSASink's deinit)
     }
 }

@@ -7,12 +7,7 @@ import XCTest
 /// output's format, from a clip with a 1 kHz tone made by ffmpeg; and the ducking that
 /// lowers it while speech speaks.
 final class ClipAudioTests: XCTestCase {
-    static func toneClip() throws -> String {
-        try TestClips.make("tone-1khz.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=2",
-                                             "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=2",
-                                             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-                                             "-c:a", "aac", "-shortest"])
-    }
+    static func toneClip() throws -> String { try TestClips.tone(seconds: 2) }
 
     /// Samples from `start` to `end` seconds of the clip's sound at `rate`.
     private func samples(_ path: String, rate: Int, from start: Double, to end: Double) throws -> [Int16] {
