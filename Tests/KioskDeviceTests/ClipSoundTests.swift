@@ -34,9 +34,9 @@ final class ClipSoundTests: XCTestCase {
         config.idle.blankAfter = 0
         config.clips.sound = sound
         let environment = KioskEnvironment(clipSound: { [unowned self] _, _ in
-            ClipSound(speech: speaking) { [unowned self] in
+            ClipSound(speech: self.speaking) { [unowned self] in
                 let output = MemoryClipAudioOutput(sampleRate: Self.rate, capacity: capacity)
-                outputs.append(output)
+                self.outputs.append(output)
                 return output
             }
         })
@@ -82,14 +82,22 @@ final class ClipSoundTests: XCTestCase {
         XCTAssertTrue(outputs.isEmpty)
     }
 
+    /// The test's clock plays what `output` holds until it has `count` samples.
+    private func hear(_ output: MemoryClipAudioOutput, _ sound: ClipAudioPlayer, until count: Int) {
+        while output.samples.count < count, !sound.hasEnded {
+            output.hear(960)
+            usleep(300)
+        }
+    }
+
     func testATapPlaysTheToneAndAPauseDropsIt() throws {
-        let player = try makePlayer(sound: true)
+        let player = try makePlayer(sound: true, capacity: 4800)
         player.step(to: 0.5)
         try tapClip(player, at: 1)
         XCTAssertTrue(player.scene.clips.isSounding(key))
         let sound = try XCTUnwrap(player.scene.clips.sound(key))
         let output = try XCTUnwrap(outputs.first)
-        sound.waitUntilWritten(Self.rate * 3 / 2)
+        hear(output, sound, until: Self.rate * 3 / 2)
         let samples = output.samples
         XCTAssertGreaterThanOrEqual(samples.count, Self.rate * 3 / 2)
         let second = samples[(Self.rate / 2)..<(Self.rate * 3 / 2)]
@@ -100,6 +108,7 @@ final class ClipSoundTests: XCTestCase {
         XCTAssertFalse(player.scene.clips.isSounding(key))
         waitFor("the pause drops what the output holds") { output.dropCount >= 1 }
         let held = sound.samplesPlayed
+        output.hear(Self.rate)
         player.step(to: 30)
         XCTAssertEqual(sound.samplesPlayed, held, "paused: the audio thread writes nothing")
         XCTAssertEqual(outputs.count, 1)
@@ -130,9 +139,9 @@ final class ClipSoundTests: XCTestCase {
         let config = try ConfigLoader.load(path: "\(dir)/lectern.toml")
         XCTAssertTrue(config.clips.sound)
         let environment = KioskEnvironment(clipSound: { [unowned self] _, _ in
-            ClipSound(speech: speaking) { [unowned self] in
+            ClipSound(speech: self.speaking) { [unowned self] in
                 let output = MemoryClipAudioOutput(sampleRate: Self.rate)
-                outputs.append(output)
+                self.outputs.append(output)
                 return output
             }
         })
@@ -150,9 +159,7 @@ final class ClipSoundTests: XCTestCase {
         try tapClip(player, at: 1)
         let output = try XCTUnwrap(outputs.first)
         let sound = try XCTUnwrap(player.scene.clips.sound(key))
-        func play(until count: Int) {
-            while output.samples.count < count, !sound.hasEnded { output.hear(capacity / 2); usleep(500) }
-        }
+        func play(until count: Int) { hear(output, sound, until: count) }
         play(until: Self.rate / 2)
         speaking.isSpeaking = true
         let spokeAt = output.samples.count
@@ -181,12 +188,12 @@ final class ClipSoundTests: XCTestCase {
         _ = player.render(at: 1.2)
         // The card plays 1.5 s of sound while the loop's clock moves 0.1 s: the pictures'
         // clock is set to the sound's.
-        while output.samples.count < Self.rate * 3 / 2 { output.hear(capacity); usleep(300) }
+        hear(output, sound, until: Self.rate * 3 / 2)
         player.scene.clips.waitUntilBuffered()
         _ = player.render(at: 1.3)
         let heard = try XCTUnwrap(sound.heardPosition)
         XCTAssertEqual(clip.clock.position(at: 1.3), heard, accuracy: PlaybackClock.syncBound + 0.02, "pictures at the sound's time")
         XCTAssertGreaterThan(clip.clock.position(at: 1.3), 1.3, "moved on with the sound, ahead of the loop's 0.2 s")
-        XCTAssertGreaterThan(clip.droppedFrames + (clip.shownFrames > 0 ? 1 : 0), 0)
+        XCTAssertGreaterThan(clip.droppedFrames, 0, "the frames the sound passed are dropped, never the sound")
     }
 }

@@ -102,3 +102,81 @@ final class ClipAudioPlayerTests: XCTestCase {
         XCTAssertEqual(back / loud, 1, accuracy: 0.03, "and back after")
     }
 }
+
+/// The audio thread against an output paced by the test (a card's buffer of `capacity`).
+final class ClipAudioPacingTests: XCTestCase {
+    let rate = 48_000
+
+    private func hear(_ output: MemoryClipAudioOutput, _ player: ClipAudioPlayer, until count: Int) {
+        while output.samples.count < count, !player.hasEnded {
+            output.hear(960)
+            usleep(300)
+        }
+    }
+
+    private func waitFor(_ what: String, _ condition: () -> Bool) {
+        let limit = Date(timeIntervalSinceNow: 10)
+        while !condition(), Date() < limit { usleep(2000) }
+        XCTAssertTrue(condition(), what)
+    }
+
+    func testAPauseDropsTheQueueAndTheThreadWritesNothingMore() throws {
+        let output = MemoryClipAudioOutput(sampleRate: rate, capacity: 4800)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
+        defer { player.stop() }
+        player.play()
+        hear(output, player, until: rate / 2)
+        player.pause()
+        waitFor("the pause drops what the card holds") { output.dropCount == 1 && output.pending == 0 }
+        let held = player.samplesPlayed
+        output.hear(rate)
+        usleep(20_000)
+        XCTAssertEqual(player.samplesPlayed, held, "paused: nothing written")
+        XCTAssertNil(player.heardPosition, "paused: the pictures keep their own clock")
+        player.play()
+        hear(output, player, until: rate)
+        XCTAssertGreaterThan(player.samplesPlayed, held, "plays on")
+    }
+
+    func testTheHeardPositionTrailsTheWrittenByWhatTheCardHolds() throws {
+        let capacity = 4800
+        let output = MemoryClipAudioOutput(sampleRate: rate, capacity: capacity)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
+        defer { player.stop() }
+        XCTAssertNil(player.heardPosition, "nothing heard before it plays")
+        player.play()
+        hear(output, player, until: rate)
+        let heard = try XCTUnwrap(player.heardPosition)
+        let written = Double(player.samplesPlayed) / Double(rate)
+        XCTAssertLessThanOrEqual(heard, written + 0.03, "never past the sound written (plus the stream's start)")
+        XCTAssertGreaterThanOrEqual(heard, written - Double(capacity) / Double(rate) - 0.03, "at most the card's buffer behind")
+    }
+
+    func testALoopingClipsSoundGoesOnPastItsEnd() throws {
+        let output = MemoryClipAudioOutput(sampleRate: rate, capacity: 4800)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output, loops: true)
+        defer { player.stop() }
+        player.play()
+        hear(output, player, until: rate * 3)
+        XCTAssertFalse(player.hasEnded, "a 2 s clip sounds on at 3 s")
+        XCTAssertNil(player.error)
+        let second = output.samples[(rate * 5 / 2 - rate / 4)..<(rate * 5 / 2 + rate / 4)]
+        let crossings = zip(second, second.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        XCTAssertEqual(Double(crossings), 1000, accuracy: 15, "the 1 kHz tone again in its second pass (two crossings a cycle, 0.5 s)")
+    }
+
+    func testSpeechActivityLowersTheSound() throws {
+        func peak(speaking: Bool) throws -> Double {
+            let activity = SpeechActivity()
+            activity.isSpeaking = speaking
+            let output = MemoryClipAudioOutput(sampleRate: rate)
+            let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output, speech: activity)
+            player.play()
+            player.waitUntilEnded()
+            return Double(output.samples[(rate / 4)..<(rate * 3 / 4)].map { abs(Int($0)) }.max() ?? 0)
+        }
+        let loud = try peak(speaking: false), ducked = try peak(speaking: true)
+        XCTAssertGreaterThan(loud, 2000)
+        XCTAssertEqual(ducked / loud, AudioDucking.duckedGain, accuracy: 0.03, "lowered from the first block while speech speaks")
+    }
+}
