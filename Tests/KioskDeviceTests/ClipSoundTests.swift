@@ -119,13 +119,17 @@ final class ClipSoundTests: XCTestCase {
         player.step(to: 0.5)
         try tapClip(player, at: 1)
         let output = try XCTUnwrap(outputs.first)
-        output.hear(4800)
+        let sound = try XCTUnwrap(player.scene.clips.sound(key))
+        XCTAssertTrue(player.scene.clips.isSounding(key))
+        hear(output, sound, until: Self.rate / 2)
         let events = try GestureScript.parse("2.0 drag 0 400 550 400 50 0.3\n2.4 wait\n3.0 drag 0 400 550 400 50 0.3\n5.0 wait").events
         var index = 0
         player.play(events, from: &index, until: 5)
         XCTAssertLessThan(try XCTUnwrap(player.scene.clipsOnScreen(at: player.time).first).rect.maxY, 0, "scrolled away")
         XCTAssertFalse(player.scene.clips.isSounding(key))
-        waitFor("the sound is dropped") { output.dropCount >= 1 && output.pending == 0 }
+        waitFor("the sound is dropped (\(output.dropCount) drops, \(output.pending) pending, ended \(sound.hasEnded), \(String(describing: sound.error)))") {
+            output.dropCount >= 1 && output.pending == 0
+        }
     }
 
     func testTheAttractClipNeverSounds() throws {
