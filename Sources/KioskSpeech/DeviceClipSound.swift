@@ -31,13 +31,16 @@ enum DeviceClipSound {
     static let sampleRate = 48_000
 
     static func make(config: KioskConfig, log: Logger, speaking: SpeechActivity) -> ClipSound {
-        let reported = FailureOnce()
+        let reported = FailureOnce(), opened = FailureOnce()
         let device = config.speech.device
         return ClipSound(speech: speaking) {
-            ALSAClipOutput(card: { DeviceSpeech.soundCard(config, volume: 1) }) { message in
+            ALSAClipOutput(card: { DeviceSpeech.soundCard(config, volume: 1) }, opened: {
+                guard opened.first() else { return }
+                log.info("clip sound: ALSA device \"\(device)\", \(sampleRate) Hz mono")
+            }, failed: { message in
                 guard reported.first() else { return }
                 log.warning("clip sound: \(message) (ALSA device \"\(device)\"); check `aplay -L` and [speech] device; clips play on silent")
-            }
+            })
         }
     }
 }
@@ -49,11 +52,14 @@ enum DeviceClipSound {
 final class ALSAClipOutput: ClipAudioOutput {
     let sampleRate = DeviceClipSound.sampleRate
     private let card: () -> ALSASink
+    private let opened: () -> Void
     private let failed: (String) -> Void
     private var sink: ALSASink?
 
-    init(card: @escaping () -> ALSASink, failed: @escaping (String) -> Void) {
+    /// `opened`: the card took the sound (logged once); `failed`: why it did not.
+    init(card: @escaping () -> ALSASink, opened: @escaping () -> Void, failed: @escaping (String) -> Void) {
         self.card = card
+        self.opened = opened
         self.failed = failed
     }
 
@@ -66,6 +72,7 @@ final class ALSAClipOutput: ClipAudioOutput {
                 return false
             }
             sink = open
+            opened()
         }
         return open.write(samples, shouldStop: shouldStop)
     }
