@@ -26,9 +26,9 @@ public final class DeviceSound {
 /// while speech speaks). Here, beside speech, so that the composition root, Kiosk and
 /// Video link no audio library. The card is opened at the clip's first sound, not before.
 enum DeviceClipSound {
-    /// The rate clips' sound is resampled to (libswresample): the usual rate of cards and
-    /// of clips' own AAC and Opus streams, so usually nothing is resampled twice.
-    static let sampleRate = 48_000
+    /// The rate clips' sound is resampled to (libswresample): one every card takes. At
+    /// 48 kHz the machine test's emulated card (QEMU's hda-output) ran and recorded silence.
+    static let sampleRate = 44_100
 
     static func make(config: KioskConfig, log: Logger, speaking: SpeechActivity) -> ClipSound {
         let reported = FailureOnce(), opened = FailureOnce()
