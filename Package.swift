@@ -177,7 +177,7 @@ let package = Package(
                                              "LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Speech mode's output on the device (espeak-ng into ALSA) behind the kiosk's
         // `SpeechOutput`: apart, so the composition root and the headless kiosk link no audio.
-        .target(name: "KioskSpeech", dependencies: ["Kiosk", "Speech", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "KioskSpeech", dependencies: ["Kiosk", "Speech", "Video", .product(name: "Logging", package: "swift-log")]),
         // The headless kiosk: the runtime under the real loop with the embedded clock and sink.
         .target(name: "KioskHeadless", dependencies: [
             "Kiosk", "KioskDevice", "Measure", "LoopCore", "Display", "PlatformEmbedded", "Raster", "Touch", "LecternLog",
@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "LecternTestSupport", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
-            "Keyboard",
+            "Keyboard", "Video",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks", "LecternTestSupport"]),

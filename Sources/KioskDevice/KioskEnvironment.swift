@@ -9,7 +9,7 @@ import Measure
 /// sd_notify's status line), the headless player what a tool or a test asks for, nothing
 /// by default. A piece left out is a feature the kiosk runs without, as a snapshot does:
 /// no opening hours, no content watch, no metrics file, no speech but the assembly's own,
-/// no headphone jack, no clock-set watch.
+/// no clip sound, no headphone jack, no clock-set watch.
 public struct KioskEnvironment {
     /// How layout treats a hyphenation dictionary that has not loaded yet.
     public enum DictionaryLoading: Sendable {
@@ -29,6 +29,9 @@ public struct KioskEnvironment {
     /// from it: the kiosk runs on silently). Without it the runtime keeps its own (none,
     /// or the transcript `lectern demo` assembled its kiosk with).
     public var speech: ((KioskConfig, Logger) -> SpeechOutput?)?
+    /// Where clips' sound goes for a configuration (the speech output's ALSA card on the
+    /// device, `KioskSpeech.DeviceSound`; nil: every clip plays silent).
+    public var clipSound: ((KioskConfig, Logger) -> ClipSound?)?
     /// inotify, for `[watch]` (nil: the site is not watched; SIGHUP still reloads).
     public var fileWatch: FileWatchCalls?
     /// Replaces a file so that a reader sees the old content or the new, for `[metrics]`
@@ -55,12 +58,14 @@ public struct KioskEnvironment {
     }
 
     public init(wallClock: WallClock? = nil, speech: ((KioskConfig, Logger) -> SpeechOutput?)? = nil,
+                clipSound: ((KioskConfig, Logger) -> ClipSound?)? = nil,
                 fileWatch: FileWatchCalls? = nil, writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)? = nil,
                 headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
                 status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout,
                 softwareVersion: String = "unknown", searchIndex: SearchIndexPlace? = nil) {
         self.wallClock = wallClock
         self.speech = speech
+        self.clipSound = clipSound
         self.fileWatch = fileWatch
         self.writeFileAtomically = writeFileAtomically
         self.headphoneJack = headphoneJack

@@ -6,7 +6,8 @@ import Measure
 
 /// The kiosk's one composition root: builds the runtime, its loop delegate and everything
 /// wired around them (the wake-up pipes of PDF sheets and hyphenation dictionaries, the
-/// content watch, the metrics file, the headphone jack, the clock-set watch, speech), and
+/// content watch, the metrics file, the headphone jack, the clock-set watch, speech and
+/// clips' sound), and
 /// attaches them to the loop once it is made. `lectern run`, the headless player and the
 /// tests build their kiosk here alike; they differ only in what they pass in: the system
 /// calls and where touches come from (the loop's), and the `KioskEnvironment` (the world
@@ -48,6 +49,8 @@ public final class KioskWiring {
         runtime.onStatus = environment.status
         // Speech mode (docs/accessibility.md): without espeak-ng the kiosk runs on silently.
         if let speech = environment.speech { runtime.speechOutput = speech(config, log) }
+        // Clips' sound (docs/content.md, "Video clips"): played only where [clips] sound allows.
+        if let clipSound = environment.clipSound { runtime.clipSound = clipSound(config, log) }
         delegate = KioskLoopDelegate(runtime: runtime, touch: touch)
         backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries,
                                         searchIndex: environment.searchIndex, log: log)

@@ -2,6 +2,7 @@ import Foundation
 import Kiosk
 import Logging
 import Speech
+import Video
 
 /// Speech mode's output on the device: the Speech module's player (espeak-ng into ALSA
 /// on its own thread) behind the scene's `SpeechOutput`. The language of each piece is
@@ -15,7 +16,9 @@ public final class DeviceSpeech: SpeechOutput {
     /// cannot start: the kiosk then runs without speech mode. A missing or busy sound
     /// card shows only when speech is first played; that is logged once too, and speech
     /// mode stays on, silent (the scene cannot know whether anyone hears it).
-    public static func make(config: KioskConfig, log: Logger) -> DeviceSpeech? {
+    /// `speaking`: told when an announcement is about to be said and when it is over, so a
+    /// clip's sound is lowered under it (`ClipSound`).
+    static func make(config: KioskConfig, log: Logger, speaking: SpeechActivity?) -> DeviceSpeech? {
         guard config.speech.enabled else { return nil }
         let synthesizer: EspeakSynthesizer
         do {
@@ -24,27 +27,50 @@ public final class DeviceSpeech: SpeechOutput {
             log.warning("speech mode unavailable: \(error); install espeak-ng-data (scripts/install-deps), or set [speech] enabled = false")
             return nil
         }
-        let sink = ALSASink(device: config.speech.device, volume: config.speech.volume)
+        let sink = soundCard(config, volume: config.speech.volume)
         let player = SpeechPlayer(synthesizer: synthesizer, sink: sink)
         let reported = FailureOnce()
         let device = config.speech.device
         player.onEvent = { event in
+            switch event {
+            case .started: speaking?.isSpeaking = true
+            case .finished, .failed: speaking?.isSpeaking = false
+            }
             guard case let .failed(message) = event, reported.first() else { return }
             log.warning("speech: \(message) (ALSA device \"\(device)\"); check `aplay -L` and [speech] device; speech mode stays silent")
         }
         log.info("speech mode ready: espeak-ng, ALSA device \"\(device)\", volume \(config.speech.volume), \(config.speech.rate) words/min")
-        return DeviceSpeech(player: player)
+        return DeviceSpeech(player: player, speaking: speaking)
     }
 
-    private init(player: SpeechPlayer) { self.player = player }
+    /// The sound card speech and clips' sound play on: `[speech] device`, the one place
+    /// it is named.
+    static func soundCard(_ config: KioskConfig, volume: Double) -> ALSASink {
+        ALSASink(device: config.speech.device, volume: volume)
+    }
+
+    private let speaking: SpeechActivity?
+
+    private init(player: SpeechPlayer, speaking: SpeechActivity?) {
+        self.player = player
+        self.speaking = speaking
+    }
     deinit { player.close() }
 
-    public func speak(_ texts: [SpokenText]) { player.speak(texts.map { Utterance($0.text, language: $0.language) }) }
-    public func stop() { player.stop() }
+    public func speak(_ texts: [SpokenText]) {
+        // Lowered before the first word, so the announcement's start is heard clearly.
+        speaking?.isSpeaking = true
+        player.speak(texts.map { Utterance($0.text, language: $0.language) })
+    }
+
+    public func stop() {
+        player.stop()
+        speaking?.isSpeaking = false
+    }
 }
 
 /// True the first time only, from any thread (the player reports on its own).
-private final class FailureOnce: @unchecked Sendable {
+final class FailureOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
     func first() -> Bool {

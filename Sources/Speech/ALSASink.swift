@@ -78,6 +78,14 @@ public final class ALSASink: AudioSink, @unchecked Sendable {
         }
     }
 
+    /// Frames written and not yet heard (snd_pcm_delay); 0 before the first write.
+    public var pending: Int {
+        guard let pcm else { return 0 }
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(pcm, &delay) >= 0 else { return 0 }
+        return max(0, Int(delay))
+    }
+
     public func drop() {
         guard let pcm else { return }
         snd_pcm_drop(pcm)

@@ -31,6 +31,15 @@ public final class ClipPlayer {
 
     public func pause(at time: Double) { clock.pause(at: time) }
 
+    /// Playing with sound: the sound heard now is at timeline time `position`, and the
+    /// pictures follow it (`PlaybackClock.follow`): frames are dropped or held, never the
+    /// sound. Not before the first picture (the clock starts there). True when the clock moved.
+    @discardableResult
+    public func follow(sound position: Double, at time: Double) -> Bool {
+        guard !startsAtFirstFrame else { return false }
+        return clock.follow(audioPosition: position, at: time)
+    }
+
     /// The stream ended and its last frame is on screen: nothing more will come.
     public var hasFinished: Bool { current != nil && decoder.hasEnded && decoder.queuedTimes.isEmpty }
 

@@ -65,11 +65,14 @@ struct RunCommand: ParsableCommand {
         // The kiosk as headless and the tests build it; only the pieces passed in are the
         // device's: touch from libinput on the seat (for the display's geometry), and the
         // Linux world around the loop.
+        // Speech and clips' sound share the card and whether speech speaks (ducking).
+        let sound = DeviceSound()
         let environment = KioskEnvironment(
             // Opening hours ([display] on / off) follow the system clock and time zone; a
             // clock set after boot (NTP) wakes the loop through a cancel-on-set timerfd.
             wallClock: SystemWallClock.shared,
-            speech: { DeviceSpeech.make(config: $0, log: $1) },
+            speech: { sound.speech(config: $0, log: $1) },
+            clipSound: { sound.clips(config: $0, log: $1) },
             fileWatch: LinuxFileWatchCalls(),
             writeFileAtomically: { text, path in try AtomicFile.write(text, to: path) },
             headphoneJack: { HeadphoneJack() },

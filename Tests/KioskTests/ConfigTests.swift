@@ -68,6 +68,14 @@ final class ConfigTests: XCTestCase {
         assertError("[display]\natomic = \"off\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.atomic", contains: "true or false")
     }
 
+    /// Clips' sound: off unless asked; a value that is not a boolean names its line and key.
+    func testClipSoundKey() throws {
+        XCTAssertFalse(try ConfigLoader.parse("[[page]]\ncontent=\"a.md\"", file: "k.toml", baseDirectory: ".").clips.sound)
+        XCTAssertTrue(try ConfigLoader.parse("[clips]\nsound = true\n[[page]]\ncontent=\"a.md\"", file: "k.toml", baseDirectory: ".").clips.sound)
+        assertError("[clips]\nsound = \"yes\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "clips.sound", contains: "true or false")
+        assertError("[clips]\nsoud = true\n[[page]]\ncontent=\"a.md\"", line: 2, key: "clips.soud", contains: "did you mean 'sound'")
+    }
+
     func assertError(_ text: String, line: Int?, key: String?, contains fragment: String, file: StaticString = #filePath, fileLine: UInt = #line) {
         do {
             _ = try ConfigLoader.parse(text, file: "k.toml", baseDirectory: ".")

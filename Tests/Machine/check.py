@@ -101,6 +101,15 @@ class Sound:
             else:
                 quiet += 1
 
+        # --- Clip sound (tone): zero crossings inside the loud windows only, so gaps the
+        # emulated card left (an underrun under TCG) do not lower the frequency found.
+        self.crossings = 0
+        for k, loud in enumerate(self.loud):
+            if loud:
+                window = mono[k * n:(k + 1) * n + 1]
+                self.crossings += sum(1 for a, b in zip(window, window[1:]) if (a < 0) != (b < 0))
+        self.frequency = self.crossings / 2 / self.voiced if self.voiced else 0.0
+
     def describe(self):
         return f"{self.seconds:.2f} s played, {self.voiced:.2f} s of sound, {self.pauses} pauses"
 
@@ -249,6 +258,12 @@ def check_one(w, name, image, log, sound=None):
         heard = sound(w[1], "end")
         low, high, pauses = float(w[2]), float(w[3]), int(w[4]) if len(w) > 4 else 5
         return low <= heard.voiced <= high and heard.pauses >= pauses, heard.describe()
+    if verb == "tone":
+        # tone A B HZ TOL MIN: between marks A and B (captures, "start", "end") the card
+        # played at least MIN seconds of sound, a tone of HZ ± TOL (zero crossings).
+        heard = sound(w[1], w[2])
+        hz, t, least = float(w[3]), float(w[4]), float(w[5])
+        return heard.voiced >= least and abs(heard.frequency - hz) <= t, f"{heard.describe()}, {heard.frequency:.1f} Hz"
     tol = lambda i, d: int(w[i]) if len(w) > i else d
     if verb in ("pixel", "notpixel"):
         img, x, y, want = image(name, w[1]), int(w[2]), int(w[3]), colour(w[4])

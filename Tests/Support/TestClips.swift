@@ -49,6 +49,15 @@ public enum TestClips {
                                             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
     }
 
+    /// A moving test pattern with a 1 kHz tone (AAC at 48 kHz), `seconds` long, 160×120 at
+    /// 25 fps, H.264 in MP4: a clip with sound.
+    public static func tone(seconds: Int = 2) throws -> String {
+        try make("tone-1khz-\(seconds)s.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=\(seconds)",
+                                               "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=\(seconds)",
+                                               "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                               "-c:a", "aac", "-shortest"])
+    }
+
     /// Bytes of `path` up to `fraction` of its length, as a new file.
     public static func truncated(_ path: String, to fraction: Double, name: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))

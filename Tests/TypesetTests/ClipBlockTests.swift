@@ -34,7 +34,8 @@ final class ClipBlockTests: XCTestCase {
 
     func testHTMLVideoBlocks() {
         let block = blocks("<div>\n<video src=\"tour.webm\" poster=\"tour.jpg\" title=\"The tour\" autoplay loop muted></video>\n</div>")
-        XCTAssertEqual(block.map(\.kind), [.clip(ClipSource(path: "tour.webm", poster: "tour.jpg", caption: "The tour", autoplay: true, loops: true))])
+        XCTAssertEqual(block.map(\.kind), [.clip(ClipSource(path: "tour.webm", poster: "tour.jpg", caption: "The tour", autoplay: true, loops: true, muted: true))])
+        XCTAssertFalse(ClipSource(path: "a.mp4", caption: "").muted, "a Markdown clip is not muted: it plays only when tapped")
         let source = blocks("<div>\n<video controls>\n<source src=\"a.mp4\" type=\"video/mp4\">\n</video>\n</div>")
         XCTAssertEqual(source.map(\.kind), [.clip(ClipSource(path: "a.mp4", caption: ""))])
         // On a line of its own inside a paragraph (cmark reads it as inline HTML).

@@ -7,12 +7,7 @@ import XCTest
 /// output's format, from a clip with a 1 kHz tone made by ffmpeg; and the ducking that
 /// lowers it while speech speaks.
 final class ClipAudioTests: XCTestCase {
-    static func toneClip() throws -> String {
-        try TestClips.make("tone-1khz.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=2",
-                                             "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=2",
-                                             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-                                             "-c:a", "aac", "-shortest"])
-    }
+    static func toneClip() throws -> String { try TestClips.tone(seconds: 2) }
 
     /// Samples from `start` to `end` seconds of the clip's sound at `rate`.
     private func samples(_ path: String, rate: Int, from start: Double, to end: Double) throws -> [Int16] {
@@ -77,28 +72,10 @@ final class ClipAudioTests: XCTestCase {
     }
 }
 
-/// Samples kept in memory; `beforeWrite` runs on the audio thread before each write
-/// (with the samples handed over so far), where a test acts at a sample position.
-private final class MemoryClipAudio: ClipAudioOutput {
-    let sampleRate: Int
-    private let lock = NSLock()
-    private var kept: [Int16] = []
-    var beforeWrite: ((Int) -> Void)?
-    init(sampleRate: Int) { self.sampleRate = sampleRate }
-    var samples: [Int16] { lock.withLock { kept } }
-    func write(_ samples: [Int16], shouldStop: () -> Bool) -> Bool {
-        beforeWrite?(lock.withLock { kept.count })
-        if shouldStop() { return false }
-        lock.withLock { kept += samples }
-        return true
-    }
-    func drop() {}
-}
-
 final class ClipAudioPlayerTests: XCTestCase {
     func testTheToneArrivesAndSpeechLowersIt() throws {
         let rate = 22050
-        let output = MemoryClipAudio(sampleRate: rate)
+        let output = MemoryClipAudioOutput(sampleRate: rate)
         let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
         // Speech speaks from 0.75 s to 1.25 s of the sound (told on the audio thread at
         // those positions: where the loop's call would land).
@@ -123,5 +100,83 @@ final class ClipAudioPlayerTests: XCTestCase {
         XCTAssertEqual(ducked / loud, AudioDucking.duckedGain, accuracy: 0.03, "lowered while speech speaks")
         let back = peak((rate * 3 / 2)..<(rate * 7 / 4))
         XCTAssertEqual(back / loud, 1, accuracy: 0.03, "and back after")
+    }
+}
+
+/// The audio thread against an output paced by the test (a card's buffer of `capacity`).
+final class ClipAudioPacingTests: XCTestCase {
+    let rate = 48_000
+
+    private func hear(_ output: MemoryClipAudioOutput, _ player: ClipAudioPlayer, until count: Int) {
+        while output.samples.count < count, !player.hasEnded {
+            output.hear(960)
+            usleep(300)
+        }
+    }
+
+    private func waitFor(_ what: String, _ condition: () -> Bool) {
+        let limit = Date(timeIntervalSinceNow: 10)
+        while !condition(), Date() < limit { usleep(2000) }
+        XCTAssertTrue(condition(), what)
+    }
+
+    func testAPauseDropsTheQueueAndTheThreadWritesNothingMore() throws {
+        let output = MemoryClipAudioOutput(sampleRate: rate, capacity: 4800)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
+        defer { player.stop() }
+        player.play()
+        hear(output, player, until: rate / 2)
+        player.pause()
+        waitFor("the pause drops what the card holds") { output.dropCount == 1 && output.pending == 0 }
+        let held = player.samplesPlayed
+        output.hear(rate)
+        usleep(20_000)
+        XCTAssertEqual(player.samplesPlayed, held, "paused: nothing written")
+        XCTAssertNil(player.heardPosition, "paused: the pictures keep their own clock")
+        player.play()
+        hear(output, player, until: rate)
+        XCTAssertGreaterThan(player.samplesPlayed, held, "plays on")
+    }
+
+    func testTheHeardPositionTrailsTheWrittenByWhatTheCardHolds() throws {
+        let capacity = 4800
+        let output = MemoryClipAudioOutput(sampleRate: rate, capacity: capacity)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output)
+        defer { player.stop() }
+        XCTAssertNil(player.heardPosition, "nothing heard before it plays")
+        player.play()
+        hear(output, player, until: rate)
+        let heard = try XCTUnwrap(player.heardPosition)
+        let written = Double(player.samplesPlayed) / Double(rate)
+        XCTAssertLessThanOrEqual(heard, written + 0.03, "never past the sound written (plus the stream's start)")
+        XCTAssertGreaterThanOrEqual(heard, written - Double(capacity) / Double(rate) - 0.03, "at most the card's buffer behind")
+    }
+
+    func testALoopingClipsSoundGoesOnPastItsEnd() throws {
+        let output = MemoryClipAudioOutput(sampleRate: rate, capacity: 4800)
+        let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output, loops: true)
+        defer { player.stop() }
+        player.play()
+        hear(output, player, until: rate * 3)
+        XCTAssertFalse(player.hasEnded, "a 2 s clip sounds on at 3 s")
+        XCTAssertNil(player.error)
+        let second = output.samples[(rate * 5 / 2 - rate / 4)..<(rate * 5 / 2 + rate / 4)]
+        let crossings = zip(second, second.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        XCTAssertEqual(Double(crossings), 1000, accuracy: 15, "the 1 kHz tone again in its second pass (two crossings a cycle, 0.5 s)")
+    }
+
+    func testSpeechActivityLowersTheSound() throws {
+        func peak(speaking: Bool) throws -> Double {
+            let activity = SpeechActivity()
+            activity.isSpeaking = speaking
+            let output = MemoryClipAudioOutput(sampleRate: rate)
+            let player = ClipAudioPlayer(path: try ClipAudioTests.toneClip(), output: output, speech: activity)
+            player.play()
+            player.waitUntilEnded()
+            return Double(output.samples[(rate / 4)..<(rate * 3 / 4)].map { abs(Int($0)) }.max() ?? 0)
+        }
+        let loud = try peak(speaking: false), ducked = try peak(speaking: true)
+        XCTAssertGreaterThan(loud, 2000)
+        XCTAssertEqual(ducked / loud, AudioDucking.duckedGain, accuracy: 0.03, "lowered from the first block while speech speaks")
     }
 }

@@ -16,6 +16,10 @@ public final class ClipPlayback {
 
     final class Entry {
         let player: ClipPlayer
+        /// Its sound, when it plays with sound: the clock its pictures follow.
+        var sound: ClipAudioPlayer?
+        /// Its sound failed (logged once; the clip plays on silent).
+        var soundFailureLogged = false
         /// The visitor paused it (autoplay does not start it again while it is in view).
         var pausedByVisitor = false
         /// Its decoder stopped on corrupt data (logged once; the last frame stays).
@@ -31,6 +35,18 @@ public final class ClipPlayback {
             case let .failure(error): self.captions = nil; captionProblem = error.description
             case nil: self.captions = nil
             }
+        }
+        // The sound's thread holds its player: it ends only when told.
+        deinit { sound?.stop() }
+
+        func play(at time: Double) {
+            player.play(at: time)
+            sound?.play()
+        }
+
+        func pause(at time: Double) {
+            player.pause(at: time)
+            sound?.pause()
         }
     }
 
@@ -48,6 +64,9 @@ public final class ClipPlayback {
     public var wake: (@Sendable () -> Void)? {
         didSet { for entry in entries.values { entry.player.decoder.onFrames = wake } }
     }
+
+    /// Where clips' sound goes (nil: every clip plays silent).
+    public var sound: ClipSound?
 
     /// Told the frames shown and dropped at each `advance` that took any (the runtime
     /// counts them for the metrics file).
@@ -114,31 +133,36 @@ public final class ClipPlayback {
     /// Other clips pause: one clip plays at a time. `captions`: the WebVTT file to show
     /// over it (`ClipCaptions.file(beside:language:)`). Returns the error when it failed before.
     @discardableResult
-    public func toggle(_ key: Key, clip: PlacedClip, captions: String? = nil, at time: Double) -> String? {
+    public func toggle(_ key: Key, clip: PlacedClip, captions: String? = nil, withSound: Bool = false, at time: Double) -> String? {
         if let entry = entries[key], entry.player.isPlaying {
-            entry.player.pause(at: time)
+            entry.pause(at: time)
             entry.pausedByVisitor = true
             return nil
         }
-        return play(key, clip: clip, captions: captions, at: time, byVisitor: true)
+        return play(key, clip: clip, captions: captions, withSound: withSound, at: time, byVisitor: true)
     }
 
     /// Starts `clip` (autoplay, or a tap); a finished clip starts again from its beginning.
+    /// `withSound`: its sound plays too (when there is somewhere for it to go), and its
+    /// pictures follow the sound.
     @discardableResult
-    func play(_ key: Key, clip: PlacedClip, captions: String? = nil, at time: Double, byVisitor: Bool) -> String? {
+    func play(_ key: Key, clip: PlacedClip, captions: String? = nil, withSound: Bool = false, at time: Double, byVisitor: Bool) -> String? {
         if let failure = failures[key] { return failure }
-        for (other, entry) in entries where other != key { entry.player.pause(at: time) }
+        for (other, entry) in entries where other != key { entry.pause(at: time) }
         if let entry = entries[key], !entry.player.hasFinished {
             entry.pausedByVisitor = false
-            entry.player.play(at: time)
+            entry.play(at: time)
             return nil
         }
         let decoder = ClipDecoder(path: clip.file, loops: clip.source.loops)
         decoder.onFrames = wake
         let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
         let entry = Entry(player: ClipPlayer(decoder: decoder), captions: read)
+        if withSound, let sound, let output = sound.makeOutput() {
+            entry.sound = ClipAudioPlayer(path: clip.file, output: output, loops: clip.source.loops, speech: sound.speech)
+        }
         entries[key] = entry
-        entry.player.play(at: time)
+        entry.play(at: time)
         return nil
     }
 
@@ -191,7 +215,13 @@ public final class ClipPlayback {
         return captions.text(at: time)
     }
 
-    public func pause(_ key: Key, at time: Double) { entries[key]?.player.pause(at: time) }
+    public func pause(_ key: Key, at time: Double) { entries[key]?.pause(at: time) }
+
+    /// Whether `key` plays its sound now (tests, and the metrics' view of what is heard).
+    public func isSounding(_ key: Key) -> Bool { entries[key]?.sound?.isPlaying ?? false }
+
+    /// `key`'s sound, when it plays with sound.
+    public func sound(_ key: Key) -> ClipAudioPlayer? { entries[key]?.sound }
 
     /// The page is left (another page, going home, a reload): every decoder closes.
     public func stopAll() {
@@ -212,6 +242,8 @@ public final class ClipPlayback {
     public func advance(to time: Double) -> Bool {
         var shown = 0, dropped = 0
         for entry in entries.values {
+            // With sound, the pictures follow it: the sound is never dropped, frames may be.
+            if entry.player.isPlaying, let heard = entry.sound?.heardPosition { entry.player.follow(sound: heard, at: time) }
             let droppedBefore = entry.player.droppedFrames
             guard entry.player.advance(at: time) else { continue }
             shown += 1
@@ -237,6 +269,11 @@ public final class ClipPlayback {
         for entry in entries.values {
             if let problem = entry.captionProblem { messages.append(problem + " (the clip plays without captions)") }
             entry.captionProblem = nil
+        }
+        for entry in entries.values where !entry.soundFailureLogged {
+            guard let failure = entry.sound?.error else { continue }
+            entry.soundFailureLogged = true
+            messages.append(failure.description + " (the clip plays without sound)")
         }
         for (key, entry) in entries where !entry.failureLogged {
             guard let failure = entry.player.decoder.failure else { continue }

@@ -61,11 +61,15 @@ extension KioskScene {
     /// Plays or pauses `clip` with its captions; one that starts is announced in speech mode.
     private func toggle(_ key: ClipPlayback.Key, clip: PlacedClip, at time: Double) {
         let wasPlaying = clips.player(key)?.isPlaying ?? false
-        if let failure = clips.toggle(key, clip: clip, captions: captionsFile(of: clip), at: time) {
+        if let failure = clips.toggle(key, clip: clip, captions: captionsFile(of: clip), withSound: playsWithSound(clip), at: time) {
             Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
         }
         if !wasPlaying, clips.player(key)?.isPlaying == true { announceClip(key, clip: clip) }
     }
+
+    /// Nothing plays with sound unless the site asks (`[clips] sound = true`) and the
+    /// clip is not `muted`. The attract clip never does (it is not played through here).
+    func playsWithSound(_ clip: PlacedClip) -> Bool { config.clips.sound && !clip.source.muted }
 
     /// The language captions are chosen in: the visitor's, else the page's, else the site's.
     var captionLanguage: String { visitor.language ?? config.pages[currentPage].language ?? config.text.language }
@@ -101,7 +105,8 @@ extension KioskScene {
             if !inView {
                 clips.pause(key, at: time)
             } else if clips.shouldAutoplay(key, clip: clip) {
-                if let failure = clips.play(key, clip: clip, captions: captionsFile(of: clip), at: time, byVisitor: false) {
+                if let failure = clips.play(key, clip: clip, captions: captionsFile(of: clip), withSound: playsWithSound(clip),
+                                            at: time, byVisitor: false) {
                     Log.warning("page \(currentPage + 1) (\(config.pages[currentPage].title)): \(failure)")
                 } else {
                     announceClip(key, clip: clip)

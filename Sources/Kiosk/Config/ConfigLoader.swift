@@ -69,6 +69,7 @@ public enum ConfigLoader {
         "idle": ["home_after", "blank_after", "attract"],
         "watch": ["enabled", "settle"],
         "metrics": ["enabled", "path"],
+        "clips": ["sound"],
     ]
 
     static let themeKeys = ["background", "text", "muted", "foreground", "accent", "overlay", "overlay_alpha", "code_background"]
@@ -132,6 +133,7 @@ public enum ConfigLoader {
             case "text": readText(section, into: &config.text)
             case "watch": readWatch(section, into: &config.watch)
             case "metrics": readMetrics(section, into: &config.metrics)
+            case "clips": config.clips.sound = section.bool("sound") ?? config.clips.sound
             default:
                 readIdle(section, into: &config.idle)
                 idleSection = section

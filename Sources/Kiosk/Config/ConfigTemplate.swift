@@ -75,6 +75,9 @@ public enum ConfigTemplate {
         enabled = \(defaults.watch.enabled)         # re-read this file and every page, image and icon when they change
         settle = \(Int(defaults.watch.settle))              # seconds with no further change before the new site is checked and shown
 
+        [clips]
+        sound = \(defaults.clips.sound)           # video clips play their sound (on [speech] device) unless muted; the attract clip never does
+
         [metrics]
         enabled = \(defaults.metrics.enabled)         # health and usage counts (no personal data) for Prometheus
         path = "\(defaults.metrics.path)"   # node_exporter's textfile collector directory (Debian)

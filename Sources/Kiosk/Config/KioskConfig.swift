@@ -159,6 +159,12 @@ public struct KioskConfig: Sendable, Equatable {
         public var path = "/var/lib/prometheus/node-exporter/lectern.prom"
     }
 
+    /// Video clips' sound: off unless the site asks. It plays on `[speech] device`, the
+    /// one place the sound card is named.
+    public struct Clips: Sendable, Equatable {
+        public var sound = false
+    }
+
     public var display = Display()
     public var theme = Theme()
     /// The theme a visitor switches on from the menu (`ThemeChoice.highContrast`).
@@ -169,6 +175,7 @@ public struct KioskConfig: Sendable, Equatable {
     public var speech = Speech()
     public var watch = Watch()
     public var metrics = Metrics()
+    public var clips = Clips()
     /// Where the config came from (for messages), nil for the built-in one.
     public var sourcePath: String? = nil
 

@@ -114,6 +114,12 @@ public final class KioskRuntime {
         didSet { assembly?.scene.clips.wake = clipWake }
     }
 
+    /// Where clips' sound goes (the composition root's ALSA output and speech mode's
+    /// state): handed to the clips of every kiosk assembled. Nil: clips play silent.
+    public var clipSound: ClipSound? {
+        didSet { assembly?.scene.clips.sound = clipSound }
+    }
+
     func log(_ message: String, _ level: Logger.Level = .info) { logger.log(level: level, "\(message)") }
 
     /// The screen's logical size is known or changed: build the kiosk the first time,
@@ -143,6 +149,7 @@ public final class KioskRuntime {
                                      textFactor: visitor.textStep.factor)
         wireVisitor(next.scene)
         next.scene.clips.wake = clipWake
+        next.scene.clips.sound = clipSound
         let density = pixelsPerMillimetre.map { "\(($0 * 100).rounded() / 100) px/mm from \(densitySource)" } ?? "dpi \(Int(config.display.dpi)) from the configuration"
         let text = config.text.size == nil ? "for \(Int(config.text.distanceCentimetres)) cm" : "configured"
         wireGestures(next.scene)

@@ -13,10 +13,12 @@ public struct ClipSource: Sendable, Equatable {
     public var caption: String
     public var autoplay = false
     public var loops = false
-    /// Always true for now: clips play without sound.
-    public var muted = true
+    /// Plays without sound even where `[clips] sound` allows it: the HTML `muted`
+    /// attribute. A Markdown clip has no attributes: it plays only when tapped, so it
+    /// is not muted (a visitor asked for it).
+    public var muted = false
 
-    public init(path: String, poster: String? = nil, caption: String, autoplay: Bool = false, loops: Bool = false, muted: Bool = true) {
+    public init(path: String, poster: String? = nil, caption: String, autoplay: Bool = false, loops: Bool = false, muted: Bool = false) {
         self.path = path
         self.poster = poster
         self.caption = caption
@@ -25,7 +27,7 @@ public struct ClipSource: Sendable, Equatable {
         self.muted = muted
     }
 
-    /// `<video src poster autoplay loop title>` (or its first `<source src>`); nil without a source.
+    /// `<video src poster autoplay loop muted title>` (or its first `<source src>`); nil without a source.
     init?(video node: HTMLNode) {
         var src = HTMLParser.attribute(node, "src") ?? ""
         var child = HTMLParser.children(node)
@@ -36,7 +38,8 @@ public struct ClipSource: Sendable, Equatable {
         guard !src.isEmpty else { return nil }
         self.init(path: src, poster: HTMLParser.attribute(node, "poster").flatMap { $0.isEmpty ? nil : $0 },
                   caption: HTMLParser.attribute(node, "title") ?? HTMLParser.attribute(node, "aria-label") ?? "",
-                  autoplay: HTMLParser.attribute(node, "autoplay") != nil, loops: HTMLParser.attribute(node, "loop") != nil)
+                  autoplay: HTMLParser.attribute(node, "autoplay") != nil, loops: HTMLParser.attribute(node, "loop") != nil,
+                  muted: HTMLParser.attribute(node, "muted") != nil)
     }
 
     /// Extensions of the containers people save clips in.
