@@ -162,7 +162,8 @@ final class TVSwitchTests: XCTestCase {
             let player = try makePlayer(wall: "2026-11-25T21:59:00Z", cec: cec)
             var seen: [String] = []
             player.render(at: 1)
-            for t in [30.0, 61, 120, 3600, 60 + 9 * 3600 + 1, 60 + 9 * 3600 + 30] {
+            let times: [Double] = [30, 61, 120, 3600, 32_461, 32_490]   // 21:59:30 … 07:00:01, 07:00:30
+            for t in times {
                 player.step(to: t)
                 seen.append("\(t) power \(player.display.poweredOn) device \(player.device.powered) frames \(player.redrawCount) wake-ups \(player.loop.wakeUps)")
             }
