@@ -125,7 +125,7 @@ final class TVSwitchTests: XCTestCase {
         return player
     }
 
-    func testTheHoursSwitchTheTVAtClosingAndOpeningAndATouchOutOfHoursWakesIt() throws {
+    func testTheHoursSwitchTheTVAtClosingAndOpening() throws {
         let adapter = FakeCECAdapter()
         let player = try makePlayer(wall: "2026-11-25T21:59:00Z", cec: { _ in adapter })
         player.render(at: 1)
