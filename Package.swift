@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),  // FreeType macros, ICU line breaks, bidi, language names
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
-        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd, pipe2
+        .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd, pipe2, HDMI-CEC ioctls
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         // fork/exec of poppler's programs with limits, no network and Landlock (PDFPages).
         .target(name: "CPDFSandbox"),

@@ -9,7 +9,7 @@ import Measure
 /// sd_notify's status line), the headless player what a tool or a test asks for, nothing
 /// by default. A piece left out is a feature the kiosk runs without, as a snapshot does:
 /// no opening hours, no content watch, no metrics file, no speech but the assembly's own,
-/// no clip sound, no headphone jack, no clock-set watch.
+/// no clip sound, no headphone jack, no clock-set watch, no TV switched over HDMI-CEC.
 public struct KioskEnvironment {
     /// How layout treats a hyphenation dictionary that has not loaded yet.
     public enum DictionaryLoading: Sendable {
@@ -42,6 +42,9 @@ public struct KioskEnvironment {
     /// A descriptor readable when the wall clock is set, so the opening hours are asked
     /// again at once.
     public var clockSetWatch: (() throws -> PolledDevice)?
+    /// Opens an HDMI-CEC adapter for the TV switch (`[display] cec`; Platform's
+    /// `LinuxCECAdapter`); nil: the TV is not switched, the panel by DPMS only.
+    public var cec: TVSwitch.Open?
     /// The service's one-line status (systemd's STATUS=): the page on screen, content updates.
     public var status: (String) -> Void
     public var dictionaries: DictionaryLoading
@@ -61,6 +64,7 @@ public struct KioskEnvironment {
                 clipSound: ((KioskConfig, Logger) -> ClipSound?)? = nil,
                 fileWatch: FileWatchCalls? = nil, writeFileAtomically: ((_ text: String, _ path: String) throws -> Void)? = nil,
                 headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
+                cec: TVSwitch.Open? = nil,
                 status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout,
                 softwareVersion: String = "unknown", searchIndex: SearchIndexPlace? = nil) {
         self.wallClock = wallClock
@@ -70,6 +74,7 @@ public struct KioskEnvironment {
         self.writeFileAtomically = writeFileAtomically
         self.headphoneJack = headphoneJack
         self.clockSetWatch = clockSetWatch
+        self.cec = cec
         self.status = status
         self.dictionaries = dictionaries
         self.softwareVersion = softwareVersion

@@ -15,6 +15,7 @@ extension KioskRuntime: FrameSource {
         let due = nextDeadline()
         let reached = due.map { $0 <= time } ?? false
         if reached { deadlineReached(at: time) }
+        if config.display.schedule != nil, let follow = onHoursDark { follow(hoursHaveDisplayDark) }
         var painter: FramePainter?
         var described = false
         if let request, displayPowered {

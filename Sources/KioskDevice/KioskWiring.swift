@@ -6,8 +6,8 @@ import Measure
 
 /// The kiosk's one composition root: builds the runtime, its loop delegate and everything
 /// wired around them (the wake-up pipes of PDF sheets and hyphenation dictionaries, the
-/// content watch, the metrics file, the headphone jack, the clock-set watch, speech and
-/// clips' sound), and
+/// content watch, the metrics file, the headphone jack, the clock-set watch, speech,
+/// clips' sound, the TV switched over HDMI-CEC), and
 /// attaches them to the loop once it is made. `lectern run`, the headless player and the
 /// tests build their kiosk here alike; they differ only in what they pass in: the system
 /// calls and where touches come from (the loop's), and the `KioskEnvironment` (the world
@@ -33,6 +33,8 @@ public final class KioskWiring {
     private let backgroundWork: BackgroundWork
     private let headphoneJack: HeadphoneSwitch?
     private let clockSetWatch: PolledDevice?
+    /// The TV behind HDMI, switched with the opening hours over HDMI-CEC.
+    public let tvSwitch: TVSwitch?
 
     /// - Parameter system: the calls the loop makes (the background workers' pipes are
     ///   made through them).
@@ -72,6 +74,13 @@ public final class KioskWiring {
             }
         }
         self.clockSetWatch = clockSetWatch
+        if let openCEC = environment.cec {
+            let tv = TVSwitch(open: openCEC, log: log)
+            runtime.onHoursDark = { [unowned runtime] dark in tv.follow(dark: dark, choice: runtime.config.display.cec) }
+            tvSwitch = tv
+        } else {
+            tvSwitch = nil
+        }
         metrics?.siteReload = delegate.siteReload
         delegate.watch = watch
         delegate.metrics = metrics

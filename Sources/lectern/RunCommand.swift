@@ -77,6 +77,9 @@ struct RunCommand: ParsableCommand {
             writeFileAtomically: { text, path in try AtomicFile.write(text, to: path) },
             headphoneJack: { HeadphoneJack() },
             clockSetWatch: { try ClockSetWatch(log: log) },
+            // The TV behind HDMI follows the opening hours ([display] cec) over the
+            // kernel's CEC framework.
+            cec: { path in try path.map { try LinuxCECAdapter(path: $0, system: system) } ?? LinuxCECAdapter.automatic(system: system) },
             status: { session.status($0) },
             dictionaries: .inBackground,
             softwareVersion: Lectern.version,

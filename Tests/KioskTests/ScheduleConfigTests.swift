@@ -36,6 +36,15 @@ extension ConfigTests {
         XCTAssertEqual(try parse("[idle]\nblank_after = 0").outOfHoursWake, 600)
     }
 
+    func testCECIsOnByDefaultOffOrANamedDevice() throws {
+        XCTAssertEqual(try parse("[display]\nrotation = 0").display.cec, .automatic)
+        XCTAssertEqual(try parse("[display]\ncec = true").display.cec, .automatic)
+        XCTAssertEqual(try parse("[display]\ncec = false").display.cec, .off)
+        XCTAssertEqual(try parse("[display]\ncec = \"/dev/cec1\"").display.cec, .device("/dev/cec1"))
+        assertError("[display]\ncec = \"yes\"\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.cec", contains: "\"/dev/cec0\"")
+        assertError("[display]\ncec = 1\n[[page]]\ncontent=\"a.md\"", line: 2, key: "display.cec", contains: "not an integer")
+    }
+
     func testWeekdaysAloneKeepOtherDaysOn() throws {
         let c = try parse("[display.schedule]\nsun = \"off\"")
         XCTAssertEqual(c.display.schedule?.days[0], .init(on: 0, off: 1440))

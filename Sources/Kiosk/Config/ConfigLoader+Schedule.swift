@@ -1,8 +1,9 @@
 import Foundation
 
-/// `[display] on / off / wake_on_touch / wake_for` and `[display.schedule]`.
+/// `[display] on / off / wake_on_touch / wake_for / cec` and `[display.schedule]`.
 extension ConfigLoader {
     static func readSchedule(_ s: ConfigSection, into display: inout KioskConfig.Display) {
+        display.cec = readCEC(s) ?? display.cec
         display.wakeOnTouch = s.bool("wake_on_touch") ?? display.wakeOnTouch
         display.wakeFor = s.number("wake_for", in: 1...86_400) ?? display.wakeFor
         let on = s.string("on").flatMap { clockTime($0, key: "on", in: s, allowMidnightEnd: false) }
@@ -43,6 +44,20 @@ extension ConfigLoader {
             }
         }
         display.schedule = DisplaySchedule(days: days)
+    }
+
+    /// `cec = true`, `false` or `"/dev/cecN"`.
+    static func readCEC(_ s: ConfigSection) -> KioskConfig.CECChoice? {
+        guard let value = s.value("cec") else { return nil }
+        switch value {
+        case let .bool(on): return on ? .automatic : .off
+        case let .string(path) where path.hasPrefix("/dev/"): return .device(path)
+        case let .string(text):
+            s.report("cec", "\"\(text)\" is not a device: write a path such as \"/dev/cec0\", or true to find the adapter, or false to leave the TV alone")
+        default:
+            s.report("cec", "must be true, false or a device such as \"/dev/cec0\", not \(value.typeName)")
+        }
+        return nil
     }
 
     /// "HH:MM" as minutes after midnight; "24:00" only where a span may end.

@@ -60,7 +60,7 @@ public enum ConfigLoader {
 
     /// The sections and their keys.
     static let sections: [String: [String]] = [
-        "display": ["rotation", "scale", "dpi", "mode", "on", "off", "schedule", "wake_on_touch", "wake_for",
+        "display": ["rotation", "scale", "dpi", "mode", "on", "off", "schedule", "wake_on_touch", "wake_for", "cec",
                     "pan", "side_pan", "scroll_front", "atomic", "video_plane"],
         "theme": themeKeys + ["high_contrast"],
         "speech": ["enabled", "gesture", "headphone_jack", "device", "volume", "rate"],

@@ -49,6 +49,9 @@ struct ConfigSection {
 
     private func node(_ key: String) -> TOMLTree.Node? { entries.first { $0.key == key }?.node }
 
+    /// A key that takes more than one type (`[display] cec`: true, false or a path).
+    func value(_ key: String) -> TOMLTree.Value? { node(key)?.value }
+
     func report(_ key: String, _ message: String) {
         diagnostics.report(at: node(key)?.position ?? position, key: "\(name).\(key)", message)
     }

@@ -27,6 +27,7 @@ public enum ConfigTemplate {
         # off = "22:00"         # (both or neither; default: on always)
         wake_on_touch = \(defaults.display.wakeOnTouch)   # a touch out of hours lights the display; that touch does nothing else
         # wake_for = 600        # seconds without touch before it goes dark again; default: [idle] blank_after
+        # cec = true            # the hours also send a TV behind HDMI to standby and back (HDMI-CEC); false, or "/dev/cec0"
         # pan = false           # scrolling copies the window instead of panning it where the driver can (read at start)
         # side_pan = false      # screen-wide buffers: a pull rewrites the screen instead of moving the window sideways
         # scroll_front = false  # every scroll frame goes to the other buffer, none to the one on screen

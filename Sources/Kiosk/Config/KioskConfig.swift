@@ -21,9 +21,20 @@ public struct KioskConfig: Sendable, Equatable {
         /// Seconds without touch before a display woken out of hours goes off again;
         /// nil: the idle `blank_after` (or 600 s when idle blanking is off).
         public var wakeFor: Double? = nil
+        /// Whether the opening hours also switch a TV over HDMI-CEC, and through which
+        /// adapter (`[display] cec`).
+        public var cec: CECChoice = .automatic
         /// Where the display leaves what the driver offers (`pan`, `side_pan`,
         /// `scroll_front`, `atomic`): read at start.
         public var scanout = ScanoutTuning()
+    }
+
+    /// `[display] cec`: true (the first `/dev/cecN` that is not a TV's own), false, or a
+    /// device path.
+    public enum CECChoice: Sendable, Equatable {
+        case off
+        case automatic
+        case device(String)
     }
 
     public struct Theme: Sendable, Equatable {

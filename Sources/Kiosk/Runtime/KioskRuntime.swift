@@ -63,6 +63,9 @@ public final class KioskRuntime {
         guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.idle.isScheduledOff else { return nil }
         return scheduleAsked
     }
+    /// Told `hoursHaveDisplayDark` at every turn of the loop while opening hours apply
+    /// (KioskDevice's `TVSwitch` acts on a change only).
+    public var onHoursDark: ((Bool) -> Void)?
     /// Where speech mode speaks (the device's player); each assembled kiosk gets it.
     public var speechOutput: SpeechOutput?
     /// What this visitor switched on (high contrast, the text step, the language), read
@@ -287,6 +290,14 @@ public final class KioskRuntime {
     }
 
     public var displayPowered: Bool { !(assembly?.scene.idle.isBlanked ?? false) }
+
+    /// Whether the opening hours have the panel dark now: closed, and not lit by a touch
+    /// out of hours (`wake_on_touch`); false without hours. Before the first frame the
+    /// scene is still lit for it, but the hours' answer is what counts.
+    public var hoursHaveDisplayDark: Bool {
+        guard scheduledOff, let idle = assembly?.scene.idle, idle.isScheduledOff else { return scheduledOff }
+        return idle.isBlanked
+    }
 
     public var currentPageTitle: String? {
         assembly.map { config.pages[$0.scene.currentPage].title }
