@@ -40,8 +40,10 @@ final class WebPAnimation: AnimationFrames {
         canvasHeight = Int(info.canvas_height)
         passes = Int(info.loop_count)
         frameCount = Int(info.frame_count)
+        // Every stored property is set by now, so a throw runs `deinit`, which deletes the
+        // decoder and frees the bytes: doing it here too freed them twice (found by the
+        // webp fuzz target).
         guard canvasWidth * canvasHeight <= PictureAnimation.maxCanvasPixels else {
-            WebPAnimDecoderDelete(decoder); bytes.deallocate()
             throw PictureAnimation.overCap(.webp, width: canvasWidth, height: canvasHeight)
         }
     }

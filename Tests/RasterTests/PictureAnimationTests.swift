@@ -130,6 +130,13 @@ final class PictureAnimationTests: XCTestCase {
         }
         let still = try Image(contentsOfFile: path, fittingIn: 400, 400)
         XCTAssertEqual(still.facts?.description.contains("shown still"), true, "\(String(describing: still.facts))")
+        // The same canvas as an animated WebP: refused as cleanly (it once freed the
+        // decoder twice on the way out).
+        let webp = try TestPictures.make("huge-animation.webp", "gif2webp", ["-quiet", path, "-o", "{out}"])
+        XCTAssertThrowsError(try PictureAnimation(contentsOfFile: webp, width: 400, height: 215)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix(webp) && text.contains("2048×1100") && text.contains("shown still"), text)
+        }
     }
 
     func testNonAnimationsAndGarbageAreRefused() throws {
