@@ -25,6 +25,14 @@ final class WebPAnimation: AnimationFrames {
         }
         options.color_mode = MODE_BGRA
         options.use_threads = 0
+        // The decoder allocates its canvas when made: the cap is checked on the header's
+        // canvas size first (a 2-GB canvas was asked for by a 160-byte file).
+        var headerWidth: Int32 = 0, headerHeight: Int32 = 0
+        if WebPGetInfo(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, &headerWidth, &headerHeight) != 0,
+           Int(headerWidth) * Int(headerHeight) > PictureAnimation.maxCanvasPixels {
+            bytes.deallocate()
+            throw PictureAnimation.overCap(.webp, width: Int(headerWidth), height: Int(headerHeight))
+        }
         var webp = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: data.count)
         guard let decoder = WebPAnimDecoderNew(&webp, &options) else {
             bytes.deallocate()

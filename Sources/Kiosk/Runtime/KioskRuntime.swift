@@ -49,20 +49,8 @@ public final class KioskRuntime {
     let load: (String) throws -> KioskConfig
     /// Wall-clock time for the opening hours (`[display] on / off`); nil: none applied.
     public var wallClock: WallClock?
-    /// The opening hours' last answer: whether they have the display off, and the next
-    /// change as a time on the loop's clock.
-    public private(set) var scheduledOff = false
-    private var scheduleChange: Double?
-    /// When the hours were last asked (loop time).
-    private var scheduleAsked = 0.0
-    /// The hours say off but the scene is still lit because no frame was drawn yet: the
-    /// kiosk shows one frame (the boot handover, the service's readiness), then goes dark
-    /// at the next turn, which this deadline asks for. Nothing owed while nothing can be
-    /// drawn (no canvas), so no spinning.
-    private var scheduleOwed: Double? {
-        guard scheduledOff, let assembly, assembly.renderer.hasDrawn, !assembly.scene.idle.isScheduledOff else { return nil }
-        return scheduleAsked
-    }
+    /// The opening hours as last asked (KioskRuntime+OpeningHours.swift).
+    var hours = OpeningHoursState()
     /// Told `hoursHaveDisplayDark` at every turn of the loop while opening hours apply
     /// (KioskDevice's `TVSwitch` acts on a change only).
     public var onHoursDark: ((Bool) -> Void)?
@@ -257,27 +245,7 @@ public final class KioskRuntime {
 
     public func nextDeadline() -> Double? {
         // (Asked twice every loop turn: no array.)
-        earliest(earliest(assembly?.scene.nextDeadline(), scheduleChange), scheduleOwed)
-    }
-
-    /// Asks the opening hours at loop time `time`, from the wall clock read now. Called
-    /// every turn, so a clock set by NTP (or by hand) is followed at the next wake-up;
-    /// the next change becomes a loop deadline, converted anew each time.
-    public func followSchedule(at time: Double) {
-        guard let schedule = config.display.schedule, let wallClock else {
-            scheduledOff = false
-            scheduleChange = nil
-            assembly?.scene.setScheduledOff(false, at: time)
-            return
-        }
-        let wall = wallClock.now()
-        let answer = schedule.state(at: wall, in: wallClock.timeZone)
-        if scheduledOff != !answer.on { log("opening hours: display \(answer.on ? "on" : "off")") }
-        scheduledOff = !answer.on
-        scheduleChange = answer.nextChange.map { time + max(0, $0 - wall) }
-        scheduleAsked = time
-        guard let assembly, assembly.renderer.hasDrawn || !scheduledOff else { return }
-        assembly.scene.setScheduledOff(scheduledOff, at: time)
+        earliest(earliest(assembly?.scene.nextDeadline(), hours.nextChange), scheduleOwed)
     }
 
     public func deadlineReached(at time: Double) {
@@ -290,14 +258,6 @@ public final class KioskRuntime {
     }
 
     public var displayPowered: Bool { !(assembly?.scene.idle.isBlanked ?? false) }
-
-    /// Whether the opening hours have the panel dark now: closed, and not lit by a touch
-    /// out of hours (`wake_on_touch`); false without hours. Before the first frame the
-    /// scene is still lit for it, but the hours' answer is what counts.
-    public var hoursHaveDisplayDark: Bool {
-        guard scheduledOff, let idle = assembly?.scene.idle, idle.isScheduledOff else { return scheduledOff }
-        return idle.isBlanked
-    }
 
     public var currentPageTitle: String? {
         assembly.map { config.pages[$0.scene.currentPage].title }
