@@ -53,10 +53,11 @@ public final class ClipPlayback {
     private(set) var entries: [Key: Entry] = [:]
     /// The animated pictures opened on the page shown (key: page and place among the
     /// page's animated pictures). Opened when first in view, closed with the page.
-    private(set) var pictures: [Key: PicturePlayer] = [:]
+    /// (Written by ClipPlayback+Pictures.swift.)
+    var pictures: [Key: PicturePlayer] = [:]
     /// Animated pictures that would not open, with the reason (logged once; shown still).
-    private(set) var pictureFailures: [Key: String] = [:]
-    private var newPictureFailures: [String] = []
+    var pictureFailures: [Key: String] = [:]
+    var newPictureFailures: [String] = []
     /// Clips that would not open, with the reason (logged once; the poster stays).
     private(set) var failures: [Key: String] = [:]
     /// Called from a decoder's thread when frames arrive: on the device, the loop's
@@ -81,50 +82,6 @@ public final class ClipPlayback {
 
     /// Whether any clip or animated picture plays (the loop is woken at its frame times).
     public var isPlaying: Bool { entries.values.contains { $0.player.isPlaying } || pictures.values.contains { $0.isPlaying } }
-
-    /// The player of animated picture `key`, once it was in view.
-    func picture(_ key: Key) -> PicturePlayer? { pictures[key] }
-
-    /// Animated picture `key` is in view: it plays (opened the first time) unless it
-    /// finished its passes or would not open.
-    func showPicture(_ key: Key, picture: FilePicture, at time: Double) {
-        if let player = pictures[key] {
-            // Laid out again at another size (a text size, a reload): opened again at it.
-            if player.animation.width == picture.width, player.animation.height == picture.height {
-                player.play(at: time)
-                return
-            }
-            pictures[key] = nil
-        }
-        guard pictureFailures[key] == nil else { return }
-        // What they hold together stays within the budget: those held out of view close
-        // first (they start again from their first frame); without room it stays still.
-        let needed = picture.animationBytes
-        var held = pictures.values.reduce(0) { $0 + $1.animation.heldBytes }
-        for (other, player) in pictures where !player.isPlaying && held + needed > Self.pictureBudget {
-            held -= player.animation.heldBytes
-            pictures[other] = nil
-        }
-        guard held + needed <= Self.pictureBudget else { return }
-        do {
-            let animation = try picture.animation()
-            let player = try PicturePlayer(animation: animation, file: picture.file)
-            pictures[key] = player
-            player.play(at: time)
-        } catch {
-            pictureFailures[key] = "\(error)"
-            newPictureFailures.append("\(error)")
-        }
-    }
-
-    /// The bytes the open animated pictures hold together at most (`PictureAnimation.heldBytes`):
-    /// 32 MiB, one animation at the canvas cap (1920×1080) shown full screen, or a screen of
-    /// ordinary GIFs (a 480×270 one shown at 960×540 holds 5 MiB). One that would not fit
-    /// holds its first frame.
-    static let pictureBudget = 32 << 20
-
-    /// Animated picture `key` is out of view (or the screen idle): it holds its frame.
-    func pausePicture(_ key: Key, at time: Double) { pictures[key]?.pause(at: time) }
 
     /// Frames dropped because the loop was late, over every clip since the page was shown.
     public var droppedFrames: Int { entries.values.reduce(0) { $0 + $1.player.droppedFrames } }
@@ -154,10 +111,7 @@ public final class ClipPlayback {
             entry.play(at: time)
             return nil
         }
-        let decoder = ClipDecoder(path: clip.file, loops: clip.source.loops)
-        decoder.onFrames = wake
-        let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
-        let entry = Entry(player: ClipPlayer(decoder: decoder), captions: read)
+        let entry = openEntry(path: clip.file, loops: clip.source.loops, captions: captions)
         if withSound, let sound, let output = sound.makeOutput() {
             entry.sound = ClipAudioPlayer(path: clip.file, output: output, loops: clip.source.loops, speech: sound.speech)
         }
@@ -180,14 +134,19 @@ public final class ClipPlayback {
             entry.player.play(at: time)
             return
         }
-        let decoder = ClipDecoder(path: file, loops: true)
-        decoder.onFrames = wake
-        let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
-        let entry = Entry(player: ClipPlayer(decoder: decoder), captions: read)
+        let entry = openEntry(path: file, loops: true, captions: captions)
         entries[key] = entry
         entry.player.play(at: time)
-        decoder.waitForFirstFrame()
+        entry.player.decoder.waitForFirstFrame()
         entry.player.advance(at: time)
+    }
+
+    /// A clip's decoder opened (it wakes the loop when frames arrive) with its captions read.
+    private func openEntry(path: String, loops: Bool, captions: String?) -> Entry {
+        let decoder = ClipDecoder(path: path, loops: loops)
+        decoder.onFrames = wake
+        let read = captions.map { file in Result { () throws(ClipError) in try ClipCaptions.read(path: file) } }
+        return Entry(player: ClipPlayer(decoder: decoder), captions: read)
     }
 
     /// The attract screen ends (a touch): its clip closes; the page's own stay.

@@ -60,25 +60,13 @@ extension DRMCard {
             _ = try? system.ioctl(fd, cshim_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
             throw error
         }
-        var map = drm_mode_map_dumb()
-        map.handle = create.handle
-        do {
-            try system.ioctl(fd, cshim_DRM_IOCTL_MODE_MAP_DUMB, &map)
-            let pixels = try system.mmap(length: Int(create.size), fd: fd, offset: Int64(map.offset))
-            return NV12Buffer(handle: create.handle, framebuffer: fb, width: width, height: height, pitch: Int(pitch),
-                              size: Int(create.size), pixels: pixels)
-        } catch {
-            drmModeRmFB(fd.rawValue, fb)
-            _ = try? system.ioctl(fd, cshim_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
-            throw error
-        }
+        let pixels = try mapDumb(create, framebuffer: fb)
+        return NV12Buffer(handle: create.handle, framebuffer: fb, width: width, height: height, pitch: Int(pitch),
+                          size: Int(create.size), pixels: pixels)
     }
 
     public func destroyNV12Buffer(_ buffer: NV12Buffer) {
-        system.munmap(buffer.pixels, length: buffer.size)
-        drmModeRmFB(fd.rawValue, buffer.framebuffer)
-        var destroy = drm_mode_destroy_dumb(handle: buffer.handle)
-        _ = try? system.ioctl(fd, cshim_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
+        releaseDumb(handle: buffer.handle, framebuffer: buffer.framebuffer, pixels: buffer.pixels, size: buffer.size)
     }
 
     public func atomicPlaneFlip(crtc: UInt32, plane: PlaneCommit) throws {

@@ -119,26 +119,38 @@ public final class DRMCard: KMSDevice {
             _ = try? system.ioctl(fd, cshim_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
             throw error
         }
+        let pixels = try mapDumb(create, framebuffer: fb)
+        // Start black: only writes, never a read of this memory.
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: Int(create.size))
+        return DumbBuffer(handle: create.handle, framebuffer: fb, width: width, height: height,
+                          pitch: Int(create.pitch), size: Int(create.size), pixels: pixels)
+    }
+
+    public func destroyDumbBuffer(_ buffer: DumbBuffer) {
+        releaseDumb(handle: buffer.handle, framebuffer: buffer.framebuffer, pixels: buffer.pixels, size: buffer.size)
+    }
+
+    /// Maps dumb buffer `create` (with its framebuffer `fb`) into this process; on failure
+    /// the framebuffer and the buffer are let go before the error is thrown.
+    func mapDumb(_ create: drm_mode_create_dumb, framebuffer fb: UInt32) throws -> UnsafeMutableRawPointer {
         var map = drm_mode_map_dumb()
         map.handle = create.handle
         do {
             try system.ioctl(fd, cshim_DRM_IOCTL_MODE_MAP_DUMB, &map)
-            let pixels = try system.mmap(length: Int(create.size), fd: fd, offset: Int64(map.offset))
-            // Start black: only writes, never a read of this memory.
-            pixels.initializeMemory(as: UInt8.self, repeating: 0, count: Int(create.size))
-            return DumbBuffer(handle: create.handle, framebuffer: fb, width: width, height: height,
-                              pitch: Int(create.pitch), size: Int(create.size), pixels: pixels)
+            return try system.mmap(length: Int(create.size), fd: fd, offset: Int64(map.offset))
         } catch {
             drmModeRmFB(fd.rawValue, fb)
+            var destroy = drm_mode_destroy_dumb(handle: create.handle)
             _ = try? system.ioctl(fd, cshim_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
             throw error
         }
     }
 
-    public func destroyDumbBuffer(_ buffer: DumbBuffer) {
-        system.munmap(buffer.pixels, length: buffer.size)
-        drmModeRmFB(fd.rawValue, buffer.framebuffer)
-        var destroy = drm_mode_destroy_dumb(handle: buffer.handle)
+    /// Unmaps a dumb buffer, removes its framebuffer and destroys it.
+    func releaseDumb(handle: UInt32, framebuffer: UInt32, pixels: UnsafeMutableRawPointer, size: Int) {
+        system.munmap(pixels, length: size)
+        drmModeRmFB(fd.rawValue, framebuffer)
+        var destroy = drm_mode_destroy_dumb(handle: handle)
         _ = try? system.ioctl(fd, cshim_DRM_IOCTL_MODE_DESTROY_DUMB, &destroy)
     }
 
