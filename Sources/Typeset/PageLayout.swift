@@ -22,6 +22,9 @@ public final class PageLayout {
     /// The page's animated pictures (GIF, WebP), where their first frames are drawn; those
     /// in wide tables (which pan apart) stay still.
     public let animations: [PlacedAnimation]
+    /// Whether any picture read from a file is animated, wherever it sits: true at every
+    /// width or at none (the files are the same), so a page answers it once.
+    public let hasAnimatedPictures: Bool
     /// The body column's x-range (the measure, centred): where text blocks' lines lie.
     var bodyColumn: Range<Int>?
     let palette: [Color]
@@ -78,6 +81,7 @@ public final class PageLayout {
             guard image.pan < 0, let picture = image.file, picture.isAnimated else { return nil }
             return PlacedAnimation(rect: image.rect, picture: picture)
         }
+        hasAnimatedPictures = images.contains { $0.file?.isAnimated ?? false }
         tallestRect = rects.map(\.rect.height).max() ?? 0
         tallestImage = images.map(\.rect.height).max() ?? 0
         self.palette = palette; self.store = store; self.pictures = pictures; self.overhang = overhang

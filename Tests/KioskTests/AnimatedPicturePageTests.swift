@@ -150,6 +150,29 @@ final class AnimatedPicturePageTests: XCTestCase {
         XCTAssertEqual(playing.count, SceneRenderer.movingPictures, "the first three move, the fourth holds its first frame")
     }
 
+    func testOnlyAPageWithAnAnimatedPictureIsLookedAtEachFrame() throws {
+        let still = try TestPictures.make("still-page-picture.png", "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi",
+                                                                               "-i", "testsrc=size=300x150", "-frames:v", "1", "{out}"])
+        let dir = NSTemporaryDirectory() + "lectern-animated-pages-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: try TestPictures.twoFrameGIF(delay: 20, loop: 0), toPath: "\(dir)/moving.gif")
+        try FileManager.default.copyItem(atPath: still, toPath: "\(dir)/still.png")
+        try "# Moving\n\n![Moving](moving.gif)\n".write(toFile: "\(dir)/moving.md", atomically: true, encoding: .utf8)
+        try "# Still\n\n![Still](still.png)\n".write(toFile: "\(dir)/still.md", atomically: true, encoding: .utf8)
+        var config = KioskConfig()
+        config.pages = [.init(title: "Still", source: .file(path: "\(dir)/still.md")),
+                        .init(title: "Moving", source: .file(path: "\(dir)/moving.md"))]
+        config.idle.homeAfter = 0
+        let player = try HeadlessPlayer(config: config, width: width, height: height)
+        player.step(to: 0.05)
+        let content = player.scene.content, textWidth = player.scene.textWidth
+        XCTAssertEqual((0..<2).map { content.hasAnimations(page: $0, width: textWidth) }, [false, true])
+        XCTAssertEqual((0..<2).map { content.animations(page: $0, width: textWidth).count }, [0, 1], "the layouts agree")
+        XCTAssertTrue(player.scene.animationsOnScreen(at: player.time).isEmpty, "the still page plays nothing")
+        XCTAssertFalse(player.scene.clips.hasPlayers)
+    }
+
     func testAnAnimationOverTheCanvasCapIsShownStill() throws {
         let huge = try TestPictures.make("huge-page-animation.gif", "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi",
                                                                                "-i", "testsrc=size=2048x1100:rate=5:duration=0.4", "{out}"])

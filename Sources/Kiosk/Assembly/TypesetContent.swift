@@ -13,6 +13,8 @@ public final class TypesetContent: PageContent {
     private var documents: [Document?]
     /// Whether each page has a clip, known once its document is read (`hasClips`).
     var clipPages: [Bool?]
+    /// Whether each page has an animated picture, known once it is laid out (`hasAnimations`).
+    var animatedPages: [Bool?]
     private var layouts: [Int: PageLayout] = [:]
     /// Layouts at the current text zoom when it is not 1 (dropped when it changes; the
     /// default size's stay, as the visitor after the next one will want them).
@@ -57,6 +59,7 @@ public final class TypesetContent: PageContent {
         }
         documents = Array(repeating: nil, count: config.pages.count)
         clipPages = Array(repeating: nil, count: config.pages.count)
+        animatedPages = Array(repeating: nil, count: config.pages.count)
         pdf?.zoom = { [unowned self] in textZoom }
         pdf?.baseMeasure = { [unowned self] in typesetter.measureWidth }
     }

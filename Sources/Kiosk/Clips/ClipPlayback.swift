@@ -218,6 +218,7 @@ public final class ClipPlayback {
     /// codec), for the log. A clip that never showed a frame goes back to its poster and
     /// is not tried again on this page; one that stopped on corrupt data keeps its last frame.
     public func newFailures() -> [String] {
+        guard hasPlayers || !newPictureFailures.isEmpty else { return [] }  // most frames: nothing plays
         var messages = newPictureFailures
         newPictureFailures.removeAll()
         for player in pictures.values where !player.problemLogged {
@@ -249,6 +250,7 @@ public final class ClipPlayback {
     /// The earliest next frame time of the clips playing; nil when none plays (or none
     /// has a frame decoded: the decoder's `wake` comes first).
     public var nextWake: Double? {
+        guard hasPlayers else { return nil }
         var next: Double?
         for entry in entries.values {
             if let due = entry.player.nextWake { next = min(next ?? due, due) }

@@ -19,6 +19,7 @@ extension KioskScene {
 
     /// The current page's animated pictures with their rectangles on screen at `time`.
     func animationsOnScreen(at time: Double) -> [(key: ClipPlayback.Key, rect: IntRect, picture: PlacedAnimation)] {
+        guard content.hasAnimations(page: currentPage, width: textWidth) else { return [] }
         let placed = content.animations(page: currentPage, width: textWidth)
         guard !placed.isEmpty else { return [] }
         let origin = pageOrigin(at: time)
