@@ -116,6 +116,28 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(scene.renders, [100, 101], "nothing drawn while the display was busy; drawn at the turn it was not")
     }
 
+    /// With nothing moving, a flip's event brings nothing new: the source is not asked to
+    /// describe the frame it just described (a drag did so after every flip). A touch, a
+    /// deadline or a caller's change asks it again.
+    func testAFlipsEventAloneDoesNotAskTheSourceAgain() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        let input = FakeInput()
+        input.queued = [[.down(slot: 0, x: 3, y: 2, time: 100.5)]]
+        system.schedule(input.pollDescriptor, at: 100.5)
+        scene.deadline = 101.25
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene)
+        loop.input = input
+        try run(loop)
+        XCTAssertEqual(scene.renders.count, 3, "the first frame, the touch's, the deadline's")
+        XCTAssertEqual(scene.asked, scene.renders, "never at a flip's event")
+        XCTAssertEqual(scene.asked.last ?? 0, 101.25, accuracy: 0.001, "the deadline (the poll waits whole ms)")
+        XCTAssertEqual(loop.wakeUps, 5, "three flips' events, the touch, the deadline")
+        system.horizon = 103
+        loop.sourceMayHaveChanged()
+        try run(loop)
+        XCTAssertEqual(scene.asked.last, 102, "asked again when the caller says the source may have changed")
+    }
+
     func testSynchronousSinkIsPacedByRefresh() throws {
         let sink = try FakeSink(system: system, usesFlips: false)
         scene.restAt = 100.05

@@ -28,8 +28,12 @@ final class FakeScene: FrameSource {
     /// renderer, the scene draws only then, when full, or while it moves.
     private var changed = false
 
+    /// Every turn the loop offered a canvas in (drawn or not).
+    var asked: [Double] = []
+
     func handle(_ event: TouchEvent) { events.append(event); changed = true }
     func frame(at time: Double, for request: FrameRequest?) -> FrameReport {
+        if request != nil { asked.append(time) }
         if let deadline, deadline <= time { reachedAt.append(time); self.deadline = nil; changed = true }
         var painter: FramePainter?
         if let request, powered, request.full || changed || time < restAt {

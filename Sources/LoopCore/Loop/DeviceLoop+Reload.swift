@@ -11,6 +11,7 @@ extension DeviceLoop {
 
     /// Applies what a reload asks: a rejected file changes nothing at all, not a pixel.
     func reload(_ effect: ReloadEffect) {
+        sourceMayHaveChanged()
         switch effect {
         case .nothing:
             break

@@ -57,6 +57,12 @@ public final class DeviceLoop {
     private var fullRedrawOwed = true
     /// What the source said last turn.
     private var moving = false
+    private var displayOn = true
+    /// Something reached the source since it last described a frame (a touch, a signal,
+    /// a wake pipe, a timer, a caller's change): it must be asked again. A flip's event
+    /// alone does not set it: with nothing moving, the frame after a flip is the frame
+    /// just shown, and describing and comparing it after every flip of a drag is waste.
+    private var sourceTouched = true
     private var deadline: Double?
     /// Time of the oldest touch not yet on screen (touch-to-flip latency).
     private var inputSince: Double?
@@ -85,6 +91,7 @@ public final class DeviceLoop {
     /// Runs until SIGTERM / SIGINT or `stop()`.
     public func run() throws {
         running = true
+        sourceTouched = true  // the caller may have changed the source before (the headless player's steps)
         if let interval = notifier?.watchdogInterval { nextPing = clock.now() + interval }
         while running { try iterate() }
     }
@@ -93,6 +100,10 @@ public final class DeviceLoop {
 
     /// Everything is drawn again at the next turn (display came back, config reloaded).
     public func requestFullRedraw() { fullRedrawOwed = true }
+
+    /// The source may have changed outside the loop's events (a test or the headless
+    /// player acting on the scene directly): the next turn asks it for a frame.
+    public func sourceMayHaveChanged() { sourceTouched = true }
 
     /// (Re)makes the touch input, through the delegate, for the sink's current geometry.
     public func attachInput() {
@@ -109,7 +120,7 @@ public final class DeviceLoop {
             notifier?.watchdog()
             nextPing = now + interval
         }
-        for timer in extraTimers { if let due = timer.deadline(), due <= now { timer.fire(now) } }
+        for timer in extraTimers { if let due = timer.deadline(), due <= now { timer.fire(now); sourceTouched = true } }
         try turn(at: now)
         if let metrics, lastFrameTime == now { metrics.recordWork("frame", seconds: clock.now() - now) }
         guard running else { return }
@@ -135,10 +146,13 @@ public final class DeviceLoop {
     // MARK: The frame
 
     private func turn(at now: Double) throws {
+        if canSkipTurn(at: now) { return }
         let request = frameRequest(at: now)
         let report = scene.frame(at: now, for: request?.request)
+        if request != nil { sourceTouched = false }
         moving = report.moving
         deadline = report.nextDeadline
+        displayOn = report.displayOn
         // Off only once no flip is pending (the opening hours may close right after the
         // first frame); the flip's event brings the next turn.
         if report.displayOn != sink.poweredOn, report.displayOn || !sink.isBusy { sink.setPower(on: report.displayOn) }
@@ -176,6 +190,15 @@ public final class DeviceLoop {
         lastFrameTime = now
         metrics?.refreshInterval = sink.frameInterval
         if let touchTime { metrics?.recordLatency(clock.now() - touchTime, at: now) }
+    }
+
+    /// Nothing can have changed since the source last described a frame: nothing moves,
+    /// no deadline of its own is due, no frame is owed, and the display's power is as the
+    /// source last asked (turning it off waits for a pending flip's event).
+    private func canSkipTurn(at now: Double) -> Bool {
+        guard !sourceTouched, !moving, !fullRedrawOwed, repaint == .idle, displayOn == sink.poweredOn else { return false }
+        if let deadline, deadline <= now { return false }
+        return true
     }
 
     /// The source's frame composed into `canvas` (a full redraw: drawn whole and all of
@@ -229,6 +252,7 @@ public final class DeviceLoop {
             }
             if firstFrame == .queued { firstFrameOnScreen() }
         } else if let input, fd == input.pollDescriptor {
+            sourceTouched = true
             let start = clock.now()
             for event in try input.readEvents() {
                 if inputSince == nil { inputSince = event.time }
@@ -236,8 +260,10 @@ public final class DeviceLoop {
             }
             metrics?.recordWork("input", seconds: clock.now() - start)
         } else if fd == signalFD {
+            sourceTouched = true
             try readSignals()
         } else if let source = extraSources.first(where: { $0.fd == fd }) {
+            sourceTouched = true
             source.handle()
         }
     }
