@@ -81,8 +81,9 @@ public final class FrameScene {
     /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
     func step() { stepBody(self) }
 
-    /// The loop runs to `t`: the touches fed are handled and the frame due is drawn.
-    func frame(at t: Double) { player.step(to: t) }
+    /// The loop runs to `t`: the touches fed are handled and the frame due is drawn, with
+    /// the turns the device's loop makes (no turn for the step itself).
+    func frame(at t: Double) { player.step(to: t, changedOutside: false) }
 
     /// A whole frame at the next refresh (the loop's full redraw).
     func redrawWhole() {

@@ -130,12 +130,15 @@ public final class HeadlessPlayer {
     public func feed(_ events: [TouchEvent]) { input.append(events) }
 
     /// Runs the loop until its clock reads `t`: every touch and deadline due by then is
-    /// handled and every frame the device would have drawn is drawn.
-    public func step(to t: Double) {
+    /// handled and every frame the device would have drawn is drawn. `changedOutside`:
+    /// false when nothing but the touches fed changed since the last step (the bench's
+    /// frames), so the loop turns exactly as the device's does; true (a test that acted
+    /// on the scene directly) makes the first turn ask for a frame.
+    public func step(to t: Double, changedOutside: Bool = true) {
         guard t >= clock.time else { return }
         system.horizon = t
         do {
-            try loop.run()
+            try loop.run(sourceChanged: changedOutside)
         } catch is EmbeddedRunFinished {
         } catch {
             // The embedded poll's spin check, or a sink error: a bug, not bad input.

@@ -88,10 +88,12 @@ public final class DeviceLoop {
         self.signalFD = signals.isEmpty ? signalFD : try system.signalFD(signals)
     }
 
-    /// Runs until SIGTERM / SIGINT or `stop()`.
-    public func run() throws {
+    /// Runs until SIGTERM / SIGINT or `stop()`. `sourceChanged`: the caller may have
+    /// changed the source before (the headless player's steps, unless told otherwise), so
+    /// the first turn asks it for a frame.
+    public func run(sourceChanged: Bool = true) throws {
         running = true
-        sourceTouched = true  // the caller may have changed the source before (the headless player's steps)
+        if sourceChanged { sourceTouched = true }
         if let interval = notifier?.watchdogInterval { nextPing = clock.now() + interval }
         while running { try iterate() }
     }
