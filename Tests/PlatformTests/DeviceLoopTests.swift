@@ -132,10 +132,34 @@ final class DeviceLoopTests: XCTestCase {
         XCTAssertEqual(scene.asked, scene.renders, "never at a flip's event")
         XCTAssertEqual(scene.asked.last ?? 0, 101.25, accuracy: 0.001, "the deadline (the poll waits whole ms)")
         XCTAssertEqual(loop.wakeUps, 5, "three flips' events, the touch, the deadline")
+        system.horizon = 102.5
+        do { try loop.run(sourceChanged: false) } catch is EmbeddedRunFinished {}
+        XCTAssertEqual(scene.asked.count, 3, "a run that changed nothing asks nothing")
         system.horizon = 103
         loop.sourceMayHaveChanged()
+        do { try loop.run(sourceChanged: false) } catch is EmbeddedRunFinished {}
+        XCTAssertEqual(scene.asked.last, 102.5, "asked again when the caller says the source may have changed")
+    }
+
+    /// Each way something reaches the source other than a touch makes the next turn ask
+    /// it for a frame, though only flips' events came since its last one: a wake pipe (or
+    /// any extra fd), a timer, a signal, a watchdog ping.
+    func testEveryWakeButAFlipsAsksTheSource() throws {
+        let sink = try FakeSink(system: system, usesFlips: true)
+        let notifier = FakeNotifier(watchdogInterval: 1.5)
+        let loop = try DeviceLoop(system: system, clock: clock, sink: sink, scene: scene, notifier: notifier, signals: [1])
+        loop.delegate = RecordingDelegate()
+        let pipe = FileDescriptor(71)
+        system.schedule(pipe, at: 100.25)
+        loop.extraSources.append((fd: pipe, handle: {}))
+        var timer: Double? = 100.75
+        loop.extraTimers.append((deadline: { timer }, fire: { _ in timer = nil }))
+        system.sendSignal(1, at: 101.25)
         try run(loop)
-        XCTAssertEqual(scene.asked.last, 102, "asked again when the caller says the source may have changed")
+        XCTAssertEqual(scene.asked.count, 5, "the first frame, the pipe, the timer, the signal, the ping: \(scene.asked)")
+        for (asked, wake) in zip(scene.asked, [100, 100.25, 100.75, 101.25, 101.5]) {
+            XCTAssertEqual(asked, wake, accuracy: 0.002)
+        }
     }
 
     func testSynchronousSinkIsPacedByRefresh() throws {

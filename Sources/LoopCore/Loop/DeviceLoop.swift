@@ -121,6 +121,9 @@ public final class DeviceLoop {
         if let interval = notifier?.watchdogInterval, let ping = nextPing, ping <= now {
             notifier?.watchdog()
             nextPing = now + interval
+            // The source is asked at every wake-up but a flip's: the wall clock, for one, is
+            // read then (opening hours follow a clock set without a clock-set watch).
+            sourceTouched = true
         }
         for timer in extraTimers { if let due = timer.deadline(), due <= now { timer.fire(now); sourceTouched = true } }
         try turn(at: now)
