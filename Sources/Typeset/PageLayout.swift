@@ -145,16 +145,16 @@ public final class PageLayout {
         }
         let shown = PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).filter { $0.rect.intersects(band) || $0.pan >= 0 }
         // Every draw asks, pictures or none: a draw is when the others may be let go.
-        let files = shown.compactMap(\.file)
-        var decoded = pictures.images(for: files).makeIterator()
+        // A picture's rows in the band (a tall one is held in bands of rows).
+        let files = shown.compactMap { image in image.file.map { (picture: $0, rows: (band.minY - image.rect.minY)..<(band.maxY - image.rect.minY)) } }
+        var decoded = pictures.bands(for: files).makeIterator()
         for image in shown {
             let (into, dx) = windowed(image.pan)
-            let pixels: Image?
+            let x = image.rect.minX + originX + dx, y = image.rect.minY + originY
             switch image.pixels {
-            case let .kept(kept): pixels = kept
-            case .file: pixels = decoded.next() ?? nil
+            case let .kept(kept): into.drawImage(kept, x: x, y: y)
+            case .file: for band in decoded.next() ?? [] { into.drawImage(band.image, x: x, y: y + band.top) }
             }
-            if let pixels { into.drawImage(pixels, x: image.rect.minX + originX + dx, y: image.rect.minY + originY) }
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache, tints = cache.tints

@@ -1,6 +1,12 @@
 import Foundation
 import Raster
 
+/// A band of a picture's pixels lent to a draw: rows [top, top + image.height).
+public struct PictureBand {
+    public let top: Int
+    public let image: Image
+}
+
 /// The pixels of the pages' pictures (`FilePicture`), least recently drawn let go first,
 /// within a byte budget: a page of large photographs no longer keeps every one of them
 /// decoded for as long as it is laid out. The pictures a draw needs are kept whatever
@@ -9,6 +15,10 @@ import Raster
 /// it. Layout decodes each picture once to learn its size and keeps it only within the
 /// budget. A picture let go is decoded again from its file when it comes back into
 /// view (for a 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
+///
+/// What is held is counted by band (`FilePicture.bandRows`): a picture taller than a
+/// screen keeps the bands the draw needs and `FilePicture.aheadBands` others at most,
+/// those decoded ahead of the scroll, so scrolling through it never holds it whole.
 ///
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
@@ -19,16 +29,21 @@ public final class DecodedPictures: @unchecked Sendable {
 
     public let budget: Int
     private let lock = NSLock()
+    private struct Key: Hashable {
+        let picture: ObjectIdentifier
+        let band: Int
+    }
     private struct Entry {
         let picture: FilePicture  // held, so that its identity is not reused while here
         let image: Image
         var drawn: Int
     }
-    private var entries: [ObjectIdentifier: Entry] = [:]
-    /// Counts the draws (`images(for:)`); an entry's `drawn` is the last one that needed it.
+    private var entries: [Key: Entry] = [:]
+    /// Counts the draws (`bands(for:)`); an entry's `drawn` is the last one that needed it.
     private var draws = 0
     private var heldBytes = 0
     private var mostBytes = 0
+    private var decodeCount = 0
 
     public init(budget: Int) { self.budget = budget }
 
@@ -44,53 +59,116 @@ public final class DecodedPictures: @unchecked Sendable {
         return mostBytes
     }
 
-    /// Whether `picture`'s pixels are held now.
-    public func holds(_ picture: FilePicture) -> Bool {
+    /// How many times a draw decoded from a file so far (one decode may make several bands).
+    public var decodes: Int {
         lock.lock(); defer { lock.unlock() }
-        return entries[ObjectIdentifier(picture)] != nil
+        return decodeCount
     }
 
-    /// Takes the pixels a layout just decoded (to learn the picture's size) while they
+    /// Whether any of `picture`'s pixels are held now.
+    public func holds(_ picture: FilePicture) -> Bool {
+        !heldBands(of: picture).isEmpty
+    }
+
+    /// The bands of `picture` held now, in order.
+    public func heldBands(of picture: FilePicture) -> [Int] {
+        lock.lock(); defer { lock.unlock() }
+        let id = ObjectIdentifier(picture)
+        return entries.keys.filter { $0.picture == id }.map(\.band).sorted()
+    }
+
+    /// Takes the bands a layout just decoded (to learn the picture's size) while they
     /// fit the budget; no draw needs them yet, so they are the last to go, not kept.
-    func keep(_ image: Image, for picture: FilePicture) {
+    func keep(_ bands: PictureBands, for picture: FilePicture) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
-        trim(keepingFrom: draws + 1, room: Self.size(image))
-        insert(image, for: picture)
+        trim(keepingFrom: draws + 1, room: bands.images.reduce(0) { $0 + Self.size($1) })
+        insert(bands, for: picture)
         trim(keepingFrom: draws + 1)
     }
 
-    /// The pixels of each of `pictures` (nil for one whose file no longer decodes),
-    /// decoding those not held; the least recently drawn others are let go until the
-    /// held bytes fit the budget, before the decoding (room is made first, so the old
-    /// and the new are not held together) and after it. Called by every draw of a page,
+    /// The bands of each picture holding its `rows` (the picture's own rows; none when
+    /// the file no longer decodes), decoding those not held in one pass per picture, with
+    /// the bands ahead of them. The least recently drawn others are let go until the held
+    /// bytes fit the budget, before the decoding (room is made first, so the old and the
+    /// new are not held together) and after it; a tall picture keeps at most
+    /// `FilePicture.aheadBands` bands beyond those drawn. Called by every draw of a page,
     /// with the pictures in the band drawn (none: only the letting go).
-    public func images(for pictures: [FilePicture]) -> [Image?] {
+    public func bands(for wanted: [(picture: FilePicture, rows: Range<Int>)]) -> [[PictureBand]] {
         lock.lock(); defer { lock.unlock() }
         draws += 1
-        for picture in pictures { entries[ObjectIdentifier(picture)]?.drawn = draws }
-        let coming = pictures.filter { entries[ObjectIdentifier($0)] == nil }.reduce(0) { $0 + $1.width * $1.height * 4 }
-        trim(keepingFrom: draws, room: coming)
-        let found = pictures.map { picture -> Image? in
-            let key = ObjectIdentifier(picture)
-            if let entry = entries[key] {
-                entries[key]?.drawn = draws
-                return entry.image
-            }
-            guard let image = picture.decode() else { return nil }
-            insert(image, for: picture)
-            return image
+        let needed = wanted.map { $0.picture.bands(covering: $0.rows) }
+        for (item, bands) in zip(wanted, needed) {
+            for band in bands { entries[Key(picture: ObjectIdentifier(item.picture), band: band)]?.drawn = draws }
         }
+        let plans = zip(wanted, needed).map { decodePlan(for: $0.picture, needing: $1) }
+        let coming = zip(wanted, plans).reduce(0) { sum, pair in sum + (pair.1.map { pair.0.picture.bytes(of: $0) } ?? 0) }
+        trim(keepingFrom: draws, room: coming)
+        for (item, plan) in zip(wanted, plans) {
+            guard let plan else { continue }
+            decodeCount += 1
+            if let decoded = item.picture.decode(bands: plan) { insert(decoded, for: item.picture) }
+        }
+        let found = zip(wanted, needed).map { item, bands in
+            bands.compactMap { band -> PictureBand? in
+                guard let entry = entries[Key(picture: ObjectIdentifier(item.picture), band: band)] else { return nil }
+                return PictureBand(top: band * item.picture.bandRows, image: entry.image)
+            }
+        }
+        trimSpareBands(needing: Dictionary(zip(wanted.map { ObjectIdentifier($0.picture) }, needed)) { a, b in
+            min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        })
         trim(keepingFrom: draws)
         return found
     }
 
-    private func insert(_ image: Image, for picture: FilePicture) {
-        let key = ObjectIdentifier(picture)
-        if let old = entries[key] { heldBytes -= Self.size(old.image) }
-        entries[key] = Entry(picture: picture, image: image, drawn: draws)
-        heldBytes += Self.size(image)
+    /// The bands to decode for a draw needing `needed` of `picture`: from the first not held
+    /// to the last, and up to `aheadBands` more not held in the way the page moves (up
+    /// when the band below the needed ones is held and the one above is not); nil when
+    /// every needed band is held.
+    private func decodePlan(for picture: FilePicture, needing needed: Range<Int>) -> Range<Int>? {
+        let id = ObjectIdentifier(picture)
+        func held(_ band: Int) -> Bool { entries[Key(picture: id, band: band)] != nil }
+        let missing = needed.filter { !held($0) }
+        guard let low = missing.first, let high = missing.last else { return nil }
+        var start = low, end = high + 1
+        let count = picture.bandCount, ahead = FilePicture.aheadBands
+        let movingUp = needed.lowerBound > 0 && !held(needed.lowerBound - 1) && needed.upperBound < count && held(needed.upperBound)
+        if movingUp {
+            while start > 0, start > low - ahead, !held(start - 1) { start -= 1 }
+        } else {
+            while end < count, end < high + 1 + ahead, !held(end) { end += 1 }
+        }
+        return start..<end
+    }
+
+    private func insert(_ bands: PictureBands, for picture: FilePicture) {
+        for (offset, image) in bands.images.enumerated() {
+            let key = Key(picture: ObjectIdentifier(picture), band: bands.first + offset)
+            if let old = entries[key] { heldBytes -= Self.size(old.image) }
+            entries[key] = Entry(picture: picture, image: image, drawn: draws)
+            heldBytes += Self.size(image)
+        }
         mostBytes = max(mostBytes, heldBytes)
+    }
+
+    /// A tall picture keeps the bands this draw needs (`needing`, by picture) and
+    /// `aheadBands` others, the nearest to those (then the most recently drawn); the rest
+    /// go whatever the budget says.
+    private func trimSpareBands(needing: [ObjectIdentifier: Range<Int>]) {
+        var spare: [ObjectIdentifier: [(key: Key, distance: Int, drawn: Int)]] = [:]
+        for (key, entry) in entries where entry.picture.bandCount > 1 {
+            let near = needing[key.picture] ?? 0..<0
+            if near.contains(key.band) { continue }
+            let distance = near.isEmpty ? 0 : key.band < near.lowerBound ? near.lowerBound - key.band : key.band - near.upperBound + 1
+            spare[key.picture, default: []].append((key, distance, entry.drawn))
+        }
+        for (_, bands) in spare where bands.count > FilePicture.aheadBands {
+            let order = bands.sorted { ($0.distance, -$0.drawn, $0.key.band) < ($1.distance, -$1.drawn, $1.key.band) }
+            for band in order.dropFirst(FilePicture.aheadBands) {
+                if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
+            }
+        }
     }
 
     /// Over the budget less `room` (bytes about to be decoded), the least recently drawn
