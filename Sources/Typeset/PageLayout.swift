@@ -144,17 +144,22 @@ public final class PageLayout {
             into.fill(placed.rect.offsetBy(dx: originX + dx, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
         let shown = PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).filter { $0.rect.intersects(band) || $0.pan >= 0 }
-        // Every draw asks, pictures or none: a draw is when the others may be let go.
-        // A picture's rows in the band (a tall one is held in bands of rows).
-        let files = shown.compactMap { image in image.file.map { (picture: $0, rows: (band.minY - image.rect.minY)..<(band.maxY - image.rect.minY)) } }
-        var decoded = pictures.bands(for: files).makeIterator()
+        var files: [(picture: FilePicture, rows: Range<Int>)] = [], placed: [(into: Canvas, x: Int, y: Int)] = []
         for image in shown {
             let (into, dx) = windowed(image.pan)
             let x = image.rect.minX + originX + dx, y = image.rect.minY + originY
             switch image.pixels {
             case let .kept(kept): into.drawImage(kept, x: x, y: y)
-            case .file: for band in decoded.next() ?? [] { into.drawImage(band.image, x: x, y: y + band.top) }
+            case let .file(picture):
+                // The picture's rows in the band: a tall one is held in bands of rows.
+                files.append((picture, (band.minY - image.rect.minY)..<(band.maxY - image.rect.minY)))
+                placed.append((into, x, y))
             }
+        }
+        // Every draw asks, pictures or none: a draw is when the others may be let go.
+        pictures.draw(files) { index, band in
+            let at = placed[index]
+            at.into.drawImage(band.image, x: at.x, y: at.y + band.top)
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache, tints = cache.tints

@@ -78,4 +78,23 @@ final class TallPictureTests: XCTestCase {
             XCTAssertEqual(drawn, Array(UnsafeBufferPointer(start: whole.canvas.row(row), count: 600)), "row \(row)")
         }
     }
+
+    /// A draw covering 1080 rows of the picture (a full redraw) draws each band as it is
+    /// made and keeps a few: it never holds the nine bands it shows at once.
+    func testAScreenOfThePictureIsDrawnBandByBand() throws {
+        let pictures = DecodedPictures(budget: 12 << 20)
+        let (layout, image) = try page(pictures: pictures)
+        let picture = try XCTUnwrap(image.file)
+        let bitmap = try whiteBitmap(width: 620, height: 1080)
+        let origin = -(image.rect.minY + 300)
+        layout.draw(into: bitmap.canvas, originX: 0, originY: origin, clip: bitmap.canvas.bounds)
+        XCTAssertEqual(pictures.decodes, 1, "one pass")
+        XCTAssertLessThanOrEqual(pictures.peakBytes, (2 + FilePicture.aheadBands) * bandBytes)
+        XCTAssertLessThanOrEqual(pictures.heldBands(of: picture).count, 1 + FilePicture.aheadBands)
+        let whole = try Image(contentsOfFile: picture.file, fit: ImageFit(maxWidth: 600, maxHeight: ImageLimits.maxSide))
+        for row in [300, 301, 383, 384, 900, 1379] {
+            let drawn = Array(UnsafeBufferPointer(start: bitmap.canvas.row(image.rect.minY + row + origin) + image.rect.minX, count: 600))
+            XCTAssertEqual(drawn, Array(UnsafeBufferPointer(start: whole.canvas.row(row), count: 600)), "row \(row)")
+        }
+    }
 }

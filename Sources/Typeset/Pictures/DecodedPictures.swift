@@ -87,14 +87,16 @@ public final class DecodedPictures: @unchecked Sendable {
         trim(keepingFrom: draws + 1)
     }
 
-    /// The bands of each picture holding its `rows` (the picture's own rows; none when
-    /// the file no longer decodes), decoding those not held in one pass per picture, with
-    /// the bands ahead of them. The least recently drawn others are let go until the held
-    /// bytes fit the budget, before the decoding (room is made first, so the old and the
-    /// new are not held together) and after it; a tall picture keeps at most
-    /// `FilePicture.aheadBands` bands beyond those drawn. Called by every draw of a page,
-    /// with the pictures in the band drawn (none: only the letting go).
-    public func bands(for wanted: [(picture: FilePicture, rows: Range<Int>)]) -> [[PictureBand]] {
+    /// Hands `draw` the bands of each picture holding its `rows` (the picture's own
+    /// rows; none when the file no longer decodes), with the index of the picture in
+    /// `wanted`. Those not held are decoded in one pass per picture, with the bands ahead
+    /// of them, each drawn as soon as it is made: a tall picture keeps the band being
+    /// made and `FilePicture.aheadBands` others at most, even when the draw covers the
+    /// screen. The least recently drawn others are let go until the held bytes fit the
+    /// budget, before the decoding (room is made first, so the old and the new are not
+    /// held together) and after it. Called by every draw of a page, with the pictures in
+    /// the band drawn (none: only the letting go).
+    public func draw(_ wanted: [(picture: FilePicture, rows: Range<Int>)], _ draw: (Int, PictureBand) -> Void) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
         let needed = wanted.map { $0.picture.bands(covering: $0.rows) }
@@ -102,24 +104,37 @@ public final class DecodedPictures: @unchecked Sendable {
             for band in bands { entries[Key(picture: ObjectIdentifier(item.picture), band: band)]?.drawn = draws }
         }
         let plans = zip(wanted, needed).map { decodePlan(for: $0.picture, needing: $1) }
-        let coming = zip(wanted, plans).reduce(0) { sum, pair in sum + (pair.1.map { pair.0.picture.bytes(of: $0) } ?? 0) }
-        trim(keepingFrom: draws, room: coming)
-        for (item, plan) in zip(wanted, plans) {
-            guard let plan else { continue }
-            decodeCount += 1
-            if let decoded = item.picture.decode(bands: plan) { insert(decoded, for: item.picture) }
+        let coming = zip(wanted, plans).reduce(0) { sum, pair in
+            guard let plan = pair.1 else { return sum }
+            let picture = pair.0.picture
+            // A tall picture's pass holds `aheadBands` and the one being made at most.
+            return sum + picture.bytes(of: plan.prefix(picture.bandCount > 1 ? FilePicture.aheadBands + 1 : plan.count))
         }
-        let found = zip(wanted, needed).map { item, bands in
-            bands.compactMap { band -> PictureBand? in
-                guard let entry = entries[Key(picture: ObjectIdentifier(item.picture), band: band)] else { return nil }
-                return PictureBand(top: band * item.picture.bandRows, image: entry.image)
+        trim(keepingFrom: draws, room: coming)
+        withoutActuallyEscaping(draw) { draw in
+            for (index, item) in wanted.enumerated() {
+                let picture = item.picture, id = ObjectIdentifier(picture), bands = needed[index], plan = plans[index]
+                for band in bands where !(plan?.contains(band) ?? false) {
+                    if let entry = entries[Key(picture: id, band: band)] { draw(index, PictureBand(top: band * picture.bandRows, image: entry.image)) }
+                }
+                guard let plan else { continue }
+                decodeCount += 1
+                _ = picture.decode(bands: plan) { band, image in
+                    self.insert(image, band: band, for: picture)
+                    if bands.contains(band) { draw(index, PictureBand(top: band * picture.bandRows, image: image)) }
+                    if picture.bandCount > 1 { self.trimSpareBands(of: id, near: band..<band + 1) }
+                }
             }
         }
-        trimSpareBands(needing: Dictionary(zip(wanted.map { ObjectIdentifier($0.picture) }, needed)) { a, b in
-            min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
-        })
+        var nearest: [ObjectIdentifier: Range<Int>] = [:]
+        for (item, bands) in zip(wanted, needed) where !bands.isEmpty {
+            let id = ObjectIdentifier(item.picture)
+            nearest[id] = nearest[id].map { min($0.lowerBound, bands.lowerBound)..<max($0.upperBound, bands.upperBound) } ?? bands
+        }
+        for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
+            trimSpareBands(of: id, near: nearest[id] ?? 0..<0)
+        }
         trim(keepingFrom: draws)
-        return found
     }
 
     /// The bands to decode for a draw needing `needed` of `picture`: from the first not held
@@ -143,31 +158,30 @@ public final class DecodedPictures: @unchecked Sendable {
     }
 
     private func insert(_ bands: PictureBands, for picture: FilePicture) {
-        for (offset, image) in bands.images.enumerated() {
-            let key = Key(picture: ObjectIdentifier(picture), band: bands.first + offset)
-            if let old = entries[key] { heldBytes -= Self.size(old.image) }
-            entries[key] = Entry(picture: picture, image: image, drawn: draws)
-            heldBytes += Self.size(image)
-        }
+        for (offset, image) in bands.images.enumerated() { insert(image, band: bands.first + offset, for: picture) }
+    }
+
+    private func insert(_ image: Image, band: Int, for picture: FilePicture) {
+        let key = Key(picture: ObjectIdentifier(picture), band: band)
+        if let old = entries[key] { heldBytes -= Self.size(old.image) }
+        entries[key] = Entry(picture: picture, image: image, drawn: draws)
+        heldBytes += Self.size(image)
         mostBytes = max(mostBytes, heldBytes)
     }
 
-    /// A tall picture keeps the bands this draw needs (`needing`, by picture) and
-    /// `aheadBands` others, the nearest to those (then the most recently drawn); the rest
-    /// go whatever the budget says.
-    private func trimSpareBands(needing: [ObjectIdentifier: Range<Int>]) {
-        var spare: [ObjectIdentifier: [(key: Key, distance: Int, drawn: Int)]] = [:]
-        for (key, entry) in entries where entry.picture.bandCount > 1 {
-            let near = needing[key.picture] ?? 0..<0
-            if near.contains(key.band) { continue }
+    /// A tall picture keeps the bands `near` (those a draw needs, or the one just made)
+    /// and `aheadBands` others, the nearest to those (then the most recently drawn); the
+    /// rest go whatever the budget says.
+    private func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
+        var spare: [(key: Key, distance: Int, drawn: Int)] = []
+        for (key, entry) in entries where key.picture == picture && !near.contains(key.band) {
             let distance = near.isEmpty ? 0 : key.band < near.lowerBound ? near.lowerBound - key.band : key.band - near.upperBound + 1
-            spare[key.picture, default: []].append((key, distance, entry.drawn))
+            spare.append((key, distance, entry.drawn))
         }
-        for (_, bands) in spare where bands.count > FilePicture.aheadBands {
-            let order = bands.sorted { ($0.distance, -$0.drawn, $0.key.band) < ($1.distance, -$1.drawn, $1.key.band) }
-            for band in order.dropFirst(FilePicture.aheadBands) {
-                if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
-            }
+        guard spare.count > FilePicture.aheadBands else { return }
+        let order = spare.sorted { ($0.distance, -$0.drawn, $0.key.band) < ($1.distance, -$1.drawn, $1.key.band) }
+        for band in order.dropFirst(FilePicture.aheadBands) {
+            if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
         }
     }
 

@@ -74,12 +74,16 @@ public final class FilePicture: @unchecked Sendable {
     /// What playing it holds, known before it is opened (`PictureAnimation.heldBytes`).
     public var animationBytes: Int { PictureAnimation.heldBytes(canvasWidth: naturalWidth, canvasHeight: naturalHeight, width: width, height: height) }
 
-    /// Bands `bands` again, from the file; nil when the file went away or changed into
-    /// something that no longer decodes or has another size (the content watch reloads
-    /// the page then).
-    func decode(bands: Range<Int>) -> PictureBands? {
-        guard let decoded = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(forHeight:), wanted: bands),
-              decoded.width == width, decoded.height == height else { return nil }
-        return decoded
+    /// Bands `bands` again, from the file, each handed to `onBand` as soon as it is made
+    /// (top to bottom); false when the file went away or changed into something that no
+    /// longer decodes or has another size (the content watch reloads the page then).
+    func decode(bands: Range<Int>, onBand: @escaping (Int, Image) -> Void) -> Bool {
+        let width = width, height = height
+        var sized = true
+        let found = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(forHeight:), wanted: bands) { band, image in
+            guard sized, image.width == width else { sized = false; return }
+            onBand(band, image)
+        }
+        return sized && found?.width == width && found?.height == height
     }
 }
