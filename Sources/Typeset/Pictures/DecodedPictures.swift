@@ -23,8 +23,10 @@ public struct PictureBand {
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
 public final class DecodedPictures: @unchecked Sendable {
-    /// 12 MiB: the pictures of about one and a half 1920×1080 screens.
-    public static let defaultBudget = 12 << 20
+    /// 4 MiB kept beyond the pictures a draw needs (half a 1920×1080 screen of pixels):
+    /// the screen's pixels are the display's, so what is kept only spares a decode when
+    /// a picture scrolled away comes back; a tall picture is kept by band.
+    public static let defaultBudget = 4 << 20
     public static let shared = DecodedPictures(budget: defaultBudget)
 
     public let budget: Int
@@ -139,7 +141,8 @@ public final class DecodedPictures: @unchecked Sendable {
 
     /// The bands to decode for a draw needing `needed` of `picture`: from the first not held
     /// to the last, and up to `aheadBands` more not held in the way the page moves (up
-    /// when the band below the needed ones is held and the one above is not); nil when
+    /// when the band below the needed ones is held or there is none, and the one above
+    /// is not held); nil when
     /// every needed band is held.
     private func decodePlan(for picture: FilePicture, needing needed: Range<Int>) -> Range<Int>? {
         let id = ObjectIdentifier(picture)
@@ -148,7 +151,7 @@ public final class DecodedPictures: @unchecked Sendable {
         guard let low = missing.first, let high = missing.last else { return nil }
         var start = low, end = high + 1
         let count = picture.bandCount, ahead = FilePicture.aheadBands
-        let movingUp = needed.lowerBound > 0 && !held(needed.lowerBound - 1) && needed.upperBound < count && held(needed.upperBound)
+        let movingUp = needed.lowerBound > 0 && !held(needed.lowerBound - 1) && (needed.upperBound == count || held(needed.upperBound))
         if movingUp {
             while start > 0, start > low - ahead, !held(start - 1) { start -= 1 }
         } else {
@@ -170,8 +173,8 @@ public final class DecodedPictures: @unchecked Sendable {
     }
 
     /// A tall picture keeps the bands `near` (those a draw needs, or the one just made)
-    /// and `aheadBands` others, the nearest to those (then the most recently drawn); the
-    /// rest go whatever the budget says.
+    /// and `aheadBands` others, the most recently drawn (those decoded ahead count as
+    /// drawn), then the nearest; the rest go whatever the budget says.
     private func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
         var spare: [(key: Key, distance: Int, drawn: Int)] = []
         for (key, entry) in entries where key.picture == picture && !near.contains(key.band) {
@@ -179,7 +182,7 @@ public final class DecodedPictures: @unchecked Sendable {
             spare.append((key, distance, entry.drawn))
         }
         guard spare.count > FilePicture.aheadBands else { return }
-        let order = spare.sorted { ($0.distance, -$0.drawn, $0.key.band) < ($1.distance, -$1.drawn, $1.key.band) }
+        let order = spare.sorted { (-$0.drawn, $0.distance, $0.key.band) < (-$1.drawn, $1.distance, $1.key.band) }
         for band in order.dropFirst(FilePicture.aheadBands) {
             if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
         }
