@@ -133,8 +133,11 @@ public final class DecodedPictures: @unchecked Sendable {
             let id = ObjectIdentifier(item.picture)
             nearest[id] = nearest[id].map { min($0.lowerBound, bands.lowerBound)..<max($0.upperBound, bands.upperBound) } ?? bands
         }
-        for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
-            trimSpareBands(of: id, near: nearest[id] ?? 0..<0)
+        // (Nothing is allocated here while no tall picture is held: a frame's draw.)
+        if entries.values.contains(where: { $0.picture.bandCount > 1 }) {
+            for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
+                trimSpareBands(of: id, near: nearest[id] ?? 0..<0)
+            }
         }
         trim(keepingFrom: draws)
     }
