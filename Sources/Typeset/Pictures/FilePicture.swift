@@ -15,7 +15,7 @@ public final class FilePicture: @unchecked Sendable {
     /// Bands decoded beyond those a draw needs, in the way the page moves, and kept: a
     /// scroll decodes once per this many bands, not at every frame (each decode reads
     /// the file from its top to the last band).
-    public static let aheadBands = 2
+    public static let aheadBands = 1
 
     public let file: String
     let fit: ImageFit
