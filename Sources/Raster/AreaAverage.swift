@@ -47,6 +47,21 @@ struct AreaAverage {
     /// valid until the next call. An error it throws ends the run.
     func run(rows nextRow: (Int) throws -> UnsafeRawPointer) throws -> Bitmap {
         let out = try Bitmap(width: width, height: height)
+        try run(rows: nextRow, computing: 0..<height) { o in
+            (out.base + o * out.stride).assumingMemoryBound(to: UInt32.self)
+        }
+        return out
+    }
+
+    /// Output rows `computing` only (a band of a tall picture), each stored where
+    /// `destination(o)` says, then `finished(o)` told. The same arithmetic as the whole
+    /// run, so a band's pixels are the whole picture's. Source rows that feed only rows
+    /// above the band are asked for (a decoder must read them) but not averaged; none
+    /// below the band's last row is asked for.
+    func run(rows nextRow: (Int) throws -> UnsafeRawPointer, computing: Range<Int>,
+             into destination: (Int) -> UnsafeMutablePointer<UInt32>, finished: (Int) -> Void = { _ in }) throws {
+        let computing = computing.clamped(to: 0..<height)
+        guard !computing.isEmpty else { return }
         let taps = Taps(src: sourceWidth, dst: width)
         let premultiplied = UnsafeMutablePointer<Float>.allocate(capacity: sourceWidth * 4)
         let across = UnsafeMutablePointer<Float>.allocate(capacity: width * 4)
@@ -56,7 +71,14 @@ struct AreaAverage {
 
         var o = 0
         for y in 0..<sourceHeight {
-            let row = try nextRow(y).assumingMemoryBound(to: UInt8.self)
+            let source = try nextRow(y)
+            // The last output row source row y feeds; above the band, it is only read.
+            let lastFed = ((y + 1) * height - 1) / sourceHeight
+            if lastFed < computing.lowerBound {
+                o = (y + 1) * height / sourceHeight
+                continue
+            }
+            let row = source.assumingMemoryBound(to: UInt8.self)
             for x in 0..<sourceWidth {
                 let a = Float(row[x * 4 + 3])
                 let k = a / 255
@@ -83,17 +105,23 @@ struct AreaAverage {
             while position < end {
                 let outputEnd = (o + 1) * sourceHeight
                 let overlap = min(end, outputEnd) - position
-                let w = Float(overlap) / Float(sourceHeight)
-                for i in 0..<width * 4 { sum[i] += across[i] * w }
+                let kept = computing.contains(o)
+                if kept {
+                    let w = Float(overlap) / Float(sourceHeight)
+                    for i in 0..<width * 4 { sum[i] += across[i] * w }
+                }
                 position += overlap
                 if position == outputEnd {
-                    Self.store(sum, into: out.canvas.row(o), count: width)
-                    sum.update(repeating: 0, count: width * 4)
+                    if kept {
+                        Self.store(sum, into: destination(o), count: width)
+                        finished(o)
+                        sum.update(repeating: 0, count: width * 4)
+                    }
                     o += 1
+                    if o >= computing.upperBound { return }
                 }
             }
         }
-        return out
     }
 
     private static func store(_ sum: UnsafeMutablePointer<Float>, into row: UnsafeMutablePointer<UInt32>, count: Int) {

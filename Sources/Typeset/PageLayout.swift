@@ -148,17 +148,22 @@ public final class PageLayout {
             into.fill(placed.rect.offsetBy(dx: originX + dx, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
         let shown = PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).filter { $0.rect.intersects(band) || $0.pan >= 0 }
-        // Every draw asks, pictures or none: a draw is when the others may be let go.
-        let files = shown.compactMap(\.file)
-        var decoded = pictures.images(for: files).makeIterator()
+        var files: [(picture: FilePicture, rows: Range<Int>)] = [], placed: [(into: Canvas, x: Int, y: Int)] = []
         for image in shown {
             let (into, dx) = windowed(image.pan)
-            let pixels: Image?
+            let x = image.rect.minX + originX + dx, y = image.rect.minY + originY
             switch image.pixels {
-            case let .kept(kept): pixels = kept
-            case .file: pixels = decoded.next() ?? nil
+            case let .kept(kept): into.drawImage(kept, x: x, y: y)
+            case let .file(picture):
+                // The picture's rows in the band: a tall one is held in bands of rows.
+                files.append((picture, (band.minY - image.rect.minY)..<(band.maxY - image.rect.minY)))
+                placed.append((into, x, y))
             }
-            if let pixels { into.drawImage(pixels, x: image.rect.minX + originX + dx, y: image.rect.minY + originY) }
+        }
+        // Every draw asks, pictures or none: a draw is when the others may be let go.
+        pictures.draw(files) { index, band in
+            let at = placed[index]
+            at.into.drawImage(band.image, x: at.x, y: at.y + band.top)
         }
         let range = lines(between: band.minY, and: band.maxY)
         let cache = store.glyphCache, tints = cache.tints

@@ -48,6 +48,12 @@ public enum TestPictures {
         try make(name, "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments + ["{out}"])
     }
 
+    /// 1200×3000: ffmpeg's test pattern (colour bars, a gradient, moving shapes, a clock):
+    /// no two bands of rows alike, taller than any screen once shown a page wide.
+    public static func tall() throws -> String {
+        try ffmpeg("tall.png", ["-f", "lavfi", "-i", "testsrc2=size=1200x3000", "-frames:v", "1"])
+    }
+
     /// 200×100: the left half blue, the right half yellow (`left`, `right`).
     public static func split() throws -> String {
         try ffmpeg("split.png", ["-f", "lavfi", "-i", "color=c=0x0000FF:s=100x100,format=rgb24", "-f", "lavfi", "-i", "color=c=0xFFFF00:s=100x100,format=rgb24",

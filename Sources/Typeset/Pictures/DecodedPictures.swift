@@ -1,6 +1,12 @@
 import Foundation
 import Raster
 
+/// A band of a picture's pixels lent to a draw: rows [top, top + image.height).
+public struct PictureBand {
+    public let top: Int
+    public let image: Image
+}
+
 /// The pixels of the pages' pictures (`FilePicture`), least recently drawn let go first,
 /// within a byte budget: a page of large photographs no longer keeps every one of them
 /// decoded for as long as it is laid out. The pictures a draw needs are kept whatever
@@ -10,25 +16,36 @@ import Raster
 /// budget. A picture let go is decoded again from its file when it comes back into
 /// view (for a 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
 ///
+/// What is held is counted by band (`FilePicture.bandRows`): a picture taller than a
+/// screen keeps the bands the draw needs and `FilePicture.aheadBands` others at most,
+/// those decoded ahead of the scroll, so scrolling through it never holds it whole.
+///
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
 public final class DecodedPictures: @unchecked Sendable {
-    /// 12 MiB: the pictures of about one and a half 1920×1080 screens.
-    public static let defaultBudget = 12 << 20
+    /// 4 MiB kept beyond the pictures a draw needs (half a 1920×1080 screen of pixels):
+    /// the screen's pixels are the display's, so what is kept only spares a decode when
+    /// a picture scrolled away comes back; a tall picture is kept by band.
+    public static let defaultBudget = 4 << 20
     public static let shared = DecodedPictures(budget: defaultBudget)
 
     public let budget: Int
     private let lock = NSLock()
+    private struct Key: Hashable {
+        let picture: ObjectIdentifier
+        let band: Int
+    }
     private struct Entry {
         let picture: FilePicture  // held, so that its identity is not reused while here
         let image: Image
         var drawn: Int
     }
-    private var entries: [ObjectIdentifier: Entry] = [:]
-    /// Counts the draws (`images(for:)`); an entry's `drawn` is the last one that needed it.
+    private var entries: [Key: Entry] = [:]
+    /// Counts the draws (`bands(for:)`); an entry's `drawn` is the last one that needed it.
     private var draws = 0
     private var heldBytes = 0
     private var mostBytes = 0
+    private var decodeCount = 0
 
     public init(budget: Int) { self.budget = budget }
 
@@ -44,53 +61,134 @@ public final class DecodedPictures: @unchecked Sendable {
         return mostBytes
     }
 
-    /// Whether `picture`'s pixels are held now.
-    public func holds(_ picture: FilePicture) -> Bool {
+    /// How many times a draw decoded from a file so far (one decode may make several bands).
+    public var decodes: Int {
         lock.lock(); defer { lock.unlock() }
-        return entries[ObjectIdentifier(picture)] != nil
+        return decodeCount
     }
 
-    /// Takes the pixels a layout just decoded (to learn the picture's size) while they
+    /// Whether any of `picture`'s pixels are held now.
+    public func holds(_ picture: FilePicture) -> Bool {
+        !heldBands(of: picture).isEmpty
+    }
+
+    /// The bands of `picture` held now, in order.
+    public func heldBands(of picture: FilePicture) -> [Int] {
+        lock.lock(); defer { lock.unlock() }
+        let id = ObjectIdentifier(picture)
+        return entries.keys.filter { $0.picture == id }.map(\.band).sorted()
+    }
+
+    /// Takes the bands a layout just decoded (to learn the picture's size) while they
     /// fit the budget; no draw needs them yet, so they are the last to go, not kept.
-    func keep(_ image: Image, for picture: FilePicture) {
+    func keep(_ bands: PictureBands, for picture: FilePicture) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
-        trim(keepingFrom: draws + 1, room: Self.size(image))
-        insert(image, for: picture)
+        trim(keepingFrom: draws + 1, room: bands.images.reduce(0) { $0 + Self.size($1) })
+        insert(bands, for: picture)
         trim(keepingFrom: draws + 1)
     }
 
-    /// The pixels of each of `pictures` (nil for one whose file no longer decodes),
-    /// decoding those not held; the least recently drawn others are let go until the
-    /// held bytes fit the budget, before the decoding (room is made first, so the old
-    /// and the new are not held together) and after it. Called by every draw of a page,
-    /// with the pictures in the band drawn (none: only the letting go).
-    public func images(for pictures: [FilePicture]) -> [Image?] {
+    /// Hands `draw` the bands of each picture holding its `rows` (the picture's own
+    /// rows; none when the file no longer decodes), with the index of the picture in
+    /// `wanted`. Those not held are decoded in one pass per picture, with the bands ahead
+    /// of them, each drawn as soon as it is made: a tall picture keeps the band being
+    /// made and `FilePicture.aheadBands` others at most, even when the draw covers the
+    /// screen. The least recently drawn others are let go until the held bytes fit the
+    /// budget, before the decoding (room is made first, so the old and the new are not
+    /// held together) and after it. Called by every draw of a page, with the pictures in
+    /// the band drawn (none: only the letting go).
+    public func draw(_ wanted: [(picture: FilePicture, rows: Range<Int>)], _ draw: (Int, PictureBand) -> Void) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
-        for picture in pictures { entries[ObjectIdentifier(picture)]?.drawn = draws }
-        let coming = pictures.filter { entries[ObjectIdentifier($0)] == nil }.reduce(0) { $0 + $1.width * $1.height * 4 }
+        let needed = wanted.map { $0.picture.bands(covering: $0.rows) }
+        for (item, bands) in zip(wanted, needed) {
+            for band in bands { entries[Key(picture: ObjectIdentifier(item.picture), band: band)]?.drawn = draws }
+        }
+        let plans = zip(wanted, needed).map { decodePlan(for: $0.picture, needing: $1) }
+        let coming = zip(wanted, plans).reduce(0) { sum, pair in
+            guard let plan = pair.1 else { return sum }
+            let picture = pair.0.picture
+            // A tall picture's pass holds `aheadBands` and the one being made at most.
+            return sum + picture.bytes(of: plan.prefix(picture.bandCount > 1 ? FilePicture.aheadBands + 1 : plan.count))
+        }
         trim(keepingFrom: draws, room: coming)
-        let found = pictures.map { picture -> Image? in
-            let key = ObjectIdentifier(picture)
-            if let entry = entries[key] {
-                entries[key]?.drawn = draws
-                return entry.image
+        withoutActuallyEscaping(draw) { draw in
+            for (index, item) in wanted.enumerated() {
+                let picture = item.picture, id = ObjectIdentifier(picture), bands = needed[index], plan = plans[index]
+                for band in bands where !(plan?.contains(band) ?? false) {
+                    if let entry = entries[Key(picture: id, band: band)] { draw(index, PictureBand(top: band * picture.bandRows, image: entry.image)) }
+                }
+                guard let plan else { continue }
+                decodeCount += 1
+                _ = picture.decode(bands: plan) { band, image in
+                    self.insert(image, band: band, for: picture)
+                    if bands.contains(band) { draw(index, PictureBand(top: band * picture.bandRows, image: image)) }
+                    if picture.bandCount > 1 { self.trimSpareBands(of: id, near: band..<band + 1) }
+                }
             }
-            guard let image = picture.decode() else { return nil }
-            insert(image, for: picture)
-            return image
+        }
+        var nearest: [ObjectIdentifier: Range<Int>] = [:]
+        for (item, bands) in zip(wanted, needed) where !bands.isEmpty {
+            let id = ObjectIdentifier(item.picture)
+            nearest[id] = nearest[id].map { min($0.lowerBound, bands.lowerBound)..<max($0.upperBound, bands.upperBound) } ?? bands
+        }
+        // (Nothing is allocated here while no tall picture is held: a frame's draw.)
+        if entries.values.contains(where: { $0.picture.bandCount > 1 }) {
+            for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
+                trimSpareBands(of: id, near: nearest[id] ?? 0..<0)
+            }
         }
         trim(keepingFrom: draws)
-        return found
     }
 
-    private func insert(_ image: Image, for picture: FilePicture) {
-        let key = ObjectIdentifier(picture)
+    /// The bands to decode for a draw needing `needed` of `picture`: from the first not held
+    /// to the last, and up to `aheadBands` more not held in the way the page moves (up
+    /// when the band below the needed ones is held or there is none, and the one above
+    /// is not held); nil when
+    /// every needed band is held.
+    private func decodePlan(for picture: FilePicture, needing needed: Range<Int>) -> Range<Int>? {
+        let id = ObjectIdentifier(picture)
+        func held(_ band: Int) -> Bool { entries[Key(picture: id, band: band)] != nil }
+        let missing = needed.filter { !held($0) }
+        guard let low = missing.first, let high = missing.last else { return nil }
+        var start = low, end = high + 1
+        let count = picture.bandCount, ahead = FilePicture.aheadBands
+        let movingUp = needed.lowerBound > 0 && !held(needed.lowerBound - 1) && (needed.upperBound == count || held(needed.upperBound))
+        if movingUp {
+            while start > 0, start > low - ahead, !held(start - 1) { start -= 1 }
+        } else {
+            while end < count, end < high + 1 + ahead, !held(end) { end += 1 }
+        }
+        return start..<end
+    }
+
+    private func insert(_ bands: PictureBands, for picture: FilePicture) {
+        for (offset, image) in bands.images.enumerated() { insert(image, band: bands.first + offset, for: picture) }
+    }
+
+    private func insert(_ image: Image, band: Int, for picture: FilePicture) {
+        let key = Key(picture: ObjectIdentifier(picture), band: band)
         if let old = entries[key] { heldBytes -= Self.size(old.image) }
         entries[key] = Entry(picture: picture, image: image, drawn: draws)
         heldBytes += Self.size(image)
         mostBytes = max(mostBytes, heldBytes)
+    }
+
+    /// A tall picture keeps the bands `near` (those a draw needs, or the one just made)
+    /// and `aheadBands` others, the most recently drawn (those decoded ahead count as
+    /// drawn), then the nearest; the rest go whatever the budget says.
+    private func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
+        var spare: [(key: Key, distance: Int, drawn: Int)] = []
+        for (key, entry) in entries where key.picture == picture && !near.contains(key.band) {
+            let distance = near.isEmpty ? 0 : key.band < near.lowerBound ? near.lowerBound - key.band : key.band - near.upperBound + 1
+            spare.append((key, distance, entry.drawn))
+        }
+        guard spare.count > FilePicture.aheadBands else { return }
+        let order = spare.sorted { (-$0.drawn, $0.distance, $0.key.band) < (-$1.drawn, $1.distance, $1.key.band) }
+        for band in order.dropFirst(FilePicture.aheadBands) {
+            if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
+        }
     }
 
     /// Over the budget less `room` (bytes about to be decoded), the least recently drawn

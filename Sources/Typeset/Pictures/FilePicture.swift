@@ -3,11 +3,22 @@ import Raster
 /// A page's picture as its file and the size it is shown at: what layout needs from it
 /// (size, opacity) is known once it was first decoded; its pixels are decoded again from
 /// the file, to the same fit, whenever `DecodedPictures` has let them go.
+///
+/// A picture taller than a screen is held in bands of `bandRows` rows: a draw needs
+/// the rows it shows, not the whole picture (a 4000-px PNG at 1824 px wide is 13.3 MB,
+/// a band of it 0.9 MB). One that fits a screen is one band, decoded whole.
 public final class FilePicture: @unchecked Sendable {
+    /// Taller than this many rows (a 1080-row screen), a picture is held in bands.
+    public static let bandedAbove = 1080
+    /// Rows per band of a tall picture.
+    public static let tallBandRows = 128
+    /// Bands decoded beyond those a draw needs, in the way the page moves, and kept: a
+    /// scroll decodes once per this many bands, not at every frame (each decode reads
+    /// the file from its top to the last band).
+    public static let aheadBands = 1
+
     public let file: String
-    let maxWidth: Int
-    let maxHeight: Int
-    let scale: Double
+    let fit: ImageFit
     public let width: Int
     public let height: Int
     let isOpaque: Bool
@@ -17,26 +28,43 @@ public final class FilePicture: @unchecked Sendable {
     /// The file's own size in pixels (an animation's canvas).
     let naturalWidth: Int
     let naturalHeight: Int
+    /// Rows per band: the height for a picture that fits a screen.
+    public let bandRows: Int
 
-    /// Decodes `file` fitted in maxWidth × maxHeight (at most its own size × `scale`)
-    /// and hands the pixels to `pictures`. Throws what the decoder says, with the path.
+    /// How many bands the picture has.
+    public var bandCount: Int { (height + bandRows - 1) / bandRows }
+
+    /// Decodes `file` fitted in maxWidth × maxHeight (at most its own size × `scale`),
+    /// every row looked at once for the opacity, and hands the top bands to `pictures`.
+    /// Throws what the decoder says, with the path.
     init(file: String, maxWidth: Int, maxHeight: Int, scale: Double, pictures: DecodedPictures) throws {
         self.file = file
-        self.maxWidth = maxWidth
-        self.maxHeight = maxHeight
-        self.scale = scale
-        let image = try Image(contentsOfFile: file, fittingIn: maxWidth, maxHeight, scale: scale)
-        width = image.width
-        height = image.height
-        isOpaque = image.isOpaque
-        isAnimated = image.facts?.isAnimated ?? false
-        naturalWidth = image.facts?.width ?? image.width
-        naturalHeight = image.facts?.height ?? image.height
-        pictures.keep(image, for: self)
+        fit = ImageFit(maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
+        let top = try Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(forHeight:), wanted: 0..<2, checkingOpacity: true)
+        width = top.width
+        height = top.height
+        bandRows = top.bandRows
+        isOpaque = top.isOpaque ?? false
+        isAnimated = top.facts.isAnimated
+        naturalWidth = top.facts.width
+        naturalHeight = top.facts.height
+        pictures.keep(top, for: self)
     }
 
-    /// The pixels again, from the file; nil when the file went away or changed into
-    /// something that no longer decodes (the content watch reloads the page then).
+    static func bandRows(forHeight height: Int) -> Int { height > bandedAbove ? tallBandRows : max(height, 1) }
+
+    /// The bands holding rows `rows` (the picture's own rows).
+    func bands(covering rows: Range<Int>) -> Range<Int> {
+        let rows = rows.clamped(to: 0..<height)
+        guard !rows.isEmpty else { return 0..<0 }
+        return rows.lowerBound / bandRows..<(rows.upperBound + bandRows - 1) / bandRows
+    }
+
+    /// The bytes of pixels bands `bands` hold.
+    func bytes(of bands: Range<Int>) -> Int {
+        bands.reduce(0) { $0 + width * min(bandRows, height - $1 * bandRows) * 4 }
+    }
+
     /// Its frames, one at a time, at the size it is shown at. Throws (with the path) for an
     /// animation Lectern shows still (over the canvas cap, corrupt).
     public func animation() throws -> PictureAnimation {
@@ -46,7 +74,16 @@ public final class FilePicture: @unchecked Sendable {
     /// What playing it holds, known before it is opened (`PictureAnimation.heldBytes`).
     public var animationBytes: Int { PictureAnimation.heldBytes(canvasWidth: naturalWidth, canvasHeight: naturalHeight, width: width, height: height) }
 
-    func decode() -> Image? {
-        try? Image(contentsOfFile: file, fittingIn: maxWidth, maxHeight, scale: scale)
+    /// Bands `bands` again, from the file, each handed to `onBand` as soon as it is made
+    /// (top to bottom); false when the file went away or changed into something that no
+    /// longer decodes or has another size (the content watch reloads the page then).
+    func decode(bands: Range<Int>, onBand: @escaping (Int, Image) -> Void) -> Bool {
+        let width = width, height = height
+        var sized = true
+        let found = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(forHeight:), wanted: bands) { band, image in
+            guard sized, image.width == width else { sized = false; return }
+            onBand(band, image)
+        }
+        return sized && found?.width == width && found?.height == height
     }
 }
