@@ -186,8 +186,8 @@ let package = Package(
 
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
-        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Geometry", "Kiosk", "KioskHeadless", "Display",
-                                                   "PDFPages", "Speech", "Video", "CTurboJPEG", "LecternLog",
+        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Geometry", "Kiosk", "KioskDevice", "KioskHeadless",
+                                                   "Display", "PDFPages", "Speech", "Video", "CTurboJPEG", "LecternLog",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",

@@ -3,6 +3,7 @@ import Geometry
 import Measure
 import Foundation
 import Kiosk
+import KioskDevice
 import KioskHeadless
 import Raster
 import Touch
@@ -73,7 +74,9 @@ public final class FrameScene {
         self.name = name
         let config = FrameScene.config(pages: pages, measure: measure, scanout: scanout)
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver, log: .lectern)
+        // Pictures decoded off the loop, as `lectern run` decodes them.
+        player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver,
+                                    environment: KioskEnvironment(pictures: .inBackground), log: .lectern)
         player.step(to: time)  // layout, glyph cache and first frame: not part of the measurement
         redrawWhole()          // both buffers filled
         // What the kiosk does once after its first frame (the search index, the content

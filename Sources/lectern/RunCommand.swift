@@ -82,6 +82,7 @@ struct RunCommand: ParsableCommand {
             cec: { path in try path.map { try LinuxCECAdapter(path: $0, system: system) } ?? LinuxCECAdapter.automatic(system: system) },
             status: { session.status($0) },
             dictionaries: .inBackground,
+            pictures: .inBackground,
             softwareVersion: Lectern.version,
             // The search index: built after the first frame, kept beside the PDF cache.
             searchIndex: .directory(SiteSearchText.defaultCacheDirectory()))

@@ -1,6 +1,9 @@
+import Typeset
+
 /// Work that finishes off the loop and changes what a page shows: the PDF renderers'
-/// sheets and a hyphenation dictionary that loaded after the first frame. The loop wakes
-/// for each through a pipe (KioskDevice) and calls these on its own thread.
+/// sheets, a hyphenation dictionary that loaded after the first frame, pictures decoded
+/// by `DecodedPictures`' worker. The loop wakes for each through a pipe (KioskDevice)
+/// and calls these on its own thread.
 extension KioskRuntime {
     /// Work finished off the loop (the PDF renderers' pipe became readable): take it, and
     /// if a page shown may have changed, lay out again and redraw at the next turn.
@@ -17,6 +20,14 @@ extension KioskRuntime {
         guard let assembly else { return }
         assembly.content.dropLayouts()
         assembly.scene.contentDidChange(at: time)
+        assembly.renderer.invalidate()
+    }
+
+    /// `DecodedPictures`' worker finished a decode: when it brought a picture a frame
+    /// left unpainted (not decoded yet), the page is drawn again at the next turn. A
+    /// picture decoded ahead of the scroll owes no frame: it is drawn when it comes in.
+    public func picturesArrived(at time: Double) {
+        guard DecodedPictures.shared.takeArrivals(), let assembly else { return }
         assembly.renderer.invalidate()
     }
 }

@@ -14,11 +14,16 @@ public struct PictureBand {
 /// them all; the others go, least recently drawn first, once the held bytes are over
 /// it. Layout decodes each picture once to learn its size and keeps it only within the
 /// budget. A picture let go is decoded again from its file when it comes back into
-/// view (for a 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
+/// view (in the draw, for a 4000-px PNG a frame of a few hundred milliseconds on a Pi;
+/// on the worker in background mode).
 ///
 /// What is held is counted by band (`FilePicture.bandRows`): a picture taller than a
 /// screen keeps the bands the draw needs and `FilePicture.aheadBands` others at most,
 /// those decoded ahead of the scroll, so scrolling through it never holds it whole.
+///
+/// Decoding in the draw is the default (tests, tools). The kiosk decodes in the
+/// background (`decodesInBackground`, DecodedPictures+Worker.swift): a draw draws what
+/// is held and leaves the rest to a worker, so no frame decodes a picture.
 ///
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
@@ -31,22 +36,27 @@ public final class DecodedPictures: @unchecked Sendable {
     public static let shared = DecodedPictures(budget: defaultBudget)
 
     public let budget: Int
-    private let lock = NSLock()
-    private struct Key: Hashable {
+    let lock = NSLock()
+    struct Key: Hashable {
         let picture: ObjectIdentifier
         let band: Int
     }
-    private struct Entry {
+    struct Entry {
         let picture: FilePicture  // held, so that its identity is not reused while here
         let image: Image
         var drawn: Int
     }
-    private var entries: [Key: Entry] = [:]
+    var entries: [Key: Entry] = [:]
     /// Counts the draws (`bands(for:)`); an entry's `drawn` is the last one that needed it.
-    private var draws = 0
+    var draws = 0
     private var heldBytes = 0
     private var mostBytes = 0
-    private var decodeCount = 0
+    var decodeCount = 0
+    /// The background mode's state (DecodedPictures+Worker.swift), under `lock` too.
+    var background = BackgroundState()
+    /// Where the background mode decodes: one job after another, a thread only while
+    /// there is one (idle, nothing runs).
+    let worker = DispatchQueue(label: "lectern.decoded-pictures", qos: .utility)
 
     public init(budget: Int) { self.budget = budget }
 
@@ -62,7 +72,8 @@ public final class DecodedPictures: @unchecked Sendable {
         return mostBytes
     }
 
-    /// How many times a draw decoded from a file so far (one decode may make several bands).
+    /// How many times a draw or the worker decoded from a file so far (one decode may make
+    /// several bands).
     public var decodes: Int {
         lock.lock(); defer { lock.unlock() }
         return decodeCount
@@ -99,9 +110,14 @@ public final class DecodedPictures: @unchecked Sendable {
     /// budget, before the decoding (room is made first, so the old and the new are not
     /// held together) and after it. Called by every draw of a page, with the pictures in
     /// the band drawn (none: only the letting go).
-    public func draw(_ wanted: [(picture: FilePicture, rows: Range<Int>)], _ draw: (Int, PictureBand) -> Void) {
+    ///
+    /// `ahead`: the pictures whose rows will come into view soon, with those rows (the
+    /// screen and a margin around it); only the background mode decodes and keeps them.
+    public func draw(_ wanted: [(picture: FilePicture, rows: Range<Int>)], ahead: [(picture: FilePicture, rows: Range<Int>)] = [],
+                     _ draw: (Int, PictureBand) -> Void) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
+        if background.isOn { return drawHeld(wanted, ahead: ahead, draw) }
         let needed = wanted.map { $0.picture.bands(covering: $0.rows) }
         for (item, bands) in zip(wanted, needed) {
             for band in bands { entries[Key(picture: ObjectIdentifier(item.picture), band: band)]?.drawn = draws }
@@ -168,7 +184,7 @@ public final class DecodedPictures: @unchecked Sendable {
         for (offset, image) in bands.images.enumerated() { insert(image, band: bands.first + offset, for: picture) }
     }
 
-    private func insert(_ image: Image, band: Int, for picture: FilePicture) {
+    func insert(_ image: Image, band: Int, for picture: FilePicture) {
         let key = Key(picture: ObjectIdentifier(picture), band: band)
         if let old = entries[key] { heldBytes -= Self.size(old.image) }
         entries[key] = Entry(picture: picture, image: image, drawn: draws)
@@ -179,7 +195,7 @@ public final class DecodedPictures: @unchecked Sendable {
     /// A tall picture keeps the bands `near` (those a draw needs, or the one just made)
     /// and `aheadBands` others, the most recently drawn (those decoded ahead count as
     /// drawn), then the nearest; the rest go whatever the budget says.
-    private func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
+    func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
         var spare: [(key: Key, distance: Int, drawn: Int)] = []
         for (key, entry) in entries where key.picture == picture && !near.contains(key.band) {
             let distance = near.isEmpty ? 0 : key.band < near.lowerBound ? near.lowerBound - key.band : key.band - near.upperBound + 1
@@ -194,7 +210,7 @@ public final class DecodedPictures: @unchecked Sendable {
 
     /// Over the budget less `room` (bytes about to be decoded), the least recently drawn
     /// go first; those drawn at `keepingFrom` or later (the draw under way) stay.
-    private func trim(keepingFrom kept: Int, room: Int = 0) {
+    func trim(keepingFrom kept: Int, room: Int = 0) {
         guard heldBytes + room > budget else { return }
         let byAge = entries.filter { $0.value.drawn < kept }.sorted { $0.value.drawn < $1.value.drawn }
         for (key, entry) in byAge {
@@ -204,5 +220,5 @@ public final class DecodedPictures: @unchecked Sendable {
         }
     }
 
-    private static func size(_ image: Image) -> Int { image.width * image.height * 4 }
+    static func size(_ image: Image) -> Int { image.width * image.height * 4 }
 }
