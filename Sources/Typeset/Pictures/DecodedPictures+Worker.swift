@@ -26,7 +26,13 @@ extension DecodedPictures {
         var unpainted: Set<Key> = []
         /// A band left unpainted arrived: the page is owed a draw.
         var owed = false
+        /// Draws that left a band they needed unpainted, so far.
+        var unpaintedDraws = 0
     }
+
+    /// How many draws so far left rows of a picture unpainted, not decoded yet (the
+    /// bench's frame scenes say how many of their frames did).
+    public var unpaintedDraws: Int { lock.withLock { background.unpaintedDraws } }
 
     /// Whether draws leave decoding to the worker (the kiosk's choice; false, decoding in
     /// the draw, by default). Set `onDecoded` first, so no arrival goes unannounced.
@@ -82,15 +88,20 @@ extension DecodedPictures {
     func drawHeld(_ wanted: [(picture: FilePicture, rows: Range<Int>)], ahead: [(picture: FilePicture, rows: Range<Int>)],
                   _ draw: (Int, PictureBand) -> Void) {
         var near: [ObjectIdentifier: Range<Int>] = [:]
+        var leftUnpainted = false
         for (index, item) in wanted.enumerated() {
             let picture = item.picture
             let bands = picture.bands(covering: item.rows)
             widen(&near, ObjectIdentifier(picture), bands)
+            var drawn = 0
             let missing = holdOrQueue(picture, bands: bands, leftUnpainted: true) { band, image in
+                drawn += 1
                 draw(index, PictureBand(top: band * picture.bandRows, image: image))
             }
+            if drawn < bands.count { leftUnpainted = true }
             queue(picture, missing)
         }
+        if leftUnpainted { background.unpaintedDraws += 1 }
         for item in ahead {
             let bands = item.picture.bands(covering: item.rows)
             widen(&near, ObjectIdentifier(item.picture), bands)
