@@ -28,10 +28,11 @@ public struct PictureBand {
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
 public final class DecodedPictures: @unchecked Sendable {
-    /// 12 MiB kept beyond the pictures a draw needs: what is kept spares a decode when a
-    /// picture scrolled away comes back, which otherwise lands in a scroll's frame (4 MiB
-    /// made `frame.scroll`'s p99 5 ms from 1 ms: a photograph at the text width is 7.5 MB);
-    /// a tall picture is kept by band.
+    /// 12 MiB kept beyond the pictures a draw needs (in background mode, those on screen
+    /// and ahead): what is kept spares a decode when a picture scrolled away comes back,
+    /// which lands in a scroll's frame, or, off the loop, leaves its area unpainted until it
+    /// arrives (4 MiB: docs/performance.md, "Tried and dropped"; a photograph at the text
+    /// width is 7.5 MB); a tall picture is kept by band.
     public static let defaultBudget = 12 << 20
     public static let shared = DecodedPictures(budget: defaultBudget)
 
