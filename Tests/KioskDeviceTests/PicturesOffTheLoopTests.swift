@@ -3,9 +3,9 @@ import KioskDevice
 import KioskHeadless
 import LecternTestSupport
 import Raster
-import Typeset
 import XCTest
 @testable import Kiosk
+@testable import Typeset
 
 /// Pictures decoded off the loop, wired as `lectern run` wires them: the first frame
 /// shows what layout kept, the worker wakes the loop through its pipe, and the page is
@@ -37,9 +37,14 @@ final class PicturesOffTheLoopTests: XCTestCase {
         let background = config.theme.background
         let player = try HeadlessPlayer(config: config, width: 640, height: 800, environment: KioskEnvironment(pictures: .inBackground))
         XCTAssertTrue(DecodedPictures.shared.decodesInBackground)
+        // The worker held back while the first frame is drawn, so that frame is the one
+        // drawn before any decode came, however the threads run.
+        DecodedPictures.shared.worker.suspend()
         player.step(to: 0)
         let x = 320
         let first = (0..<800).map { player.canvas.color(x: x, y: $0) }
+        XCTAssertFalse(player.wiring.backgroundWorkSettled, "decodes queued")
+        DecodedPictures.shared.worker.resume()
         player.waitForBackgroundWork()
         XCTAssertTrue(player.wiring.backgroundWorkSettled)
         XCTAssertTrue(DecodedPictures.shared.isSettled)

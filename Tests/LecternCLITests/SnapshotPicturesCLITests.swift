@@ -4,8 +4,10 @@ import Raster
 import XCTest
 
 /// `lectern snapshot` decodes pictures off the loop, as `run` does, and waits for them:
-/// a page opening with a picture taller than the screen shows it on every row; with
-/// `--no-wait`, the frame as first drawn, only the bands layout kept.
+/// a page opening with a picture taller than the screen shows it on every row. (With
+/// `--no-wait`, the frame as first drawn, the rows below the bands layout kept are the
+/// page's background unless the worker was quicker than the loop: not asserted here;
+/// `PicturesOffTheLoopTests` holds the worker back to see that frame.)
 final class SnapshotPicturesCLITests: XCTestCase {
     func testASnapshotWaitsForThePicturesDecodedOffTheLoop() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: BuiltProducts.lectern), "build lectern first")
@@ -28,7 +30,6 @@ final class SnapshotPicturesCLITests: XCTestCase {
         let kept = top + 2 * 128  // the two bands layout kept
         XCTAssertLessThan(kept, 700)
         XCTAssertEqual(Array(first[top..<kept]), Array(waited[top..<kept]))
-        XCTAssertEqual(first[kept...].filter { $0 == background }.count, 800 - kept, "--no-wait: the background below them")
         XCTAssertLessThan(waited[kept...].filter { $0 == background }.count, (800 - kept) / 10, "waited: the picture")
     }
 }
