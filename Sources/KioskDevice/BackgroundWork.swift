@@ -7,9 +7,10 @@ import Typeset
 
 /// The work off the loop that frames depend on, and the pipes it wakes the loop through:
 /// PDF sheets (poppler, run by the render queue's worker), hyphenation dictionaries
-/// loading in the background and the pages' pictures decoded by `DecodedPictures`' worker. The workers know nothing of the loop: each is handed its
-/// pipe's `wake`; when the pipe is readable the loop drains it and the runtime collects
-/// what finished, at the loop's time, and draws again if the scene then needs it.
+/// loading in the background and the pages' pictures decoded by `DecodedPictures`'
+/// worker. The workers know nothing of the loop: each is handed its pipe's `wake`; when
+/// the pipe is readable the loop drains it and the runtime collects what finished, at
+/// the loop's time, and draws again if the scene then needs it.
 final class BackgroundWork {
     private struct Wake {
         let pipe: WakePipe
