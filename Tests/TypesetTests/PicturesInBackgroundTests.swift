@@ -79,11 +79,11 @@ final class PicturesInBackgroundTests: XCTestCase {
         let bitmap = try whiteBitmap(width: 620, height: 600)
         // The screen shows the first picture; the second starts within a quarter screen below.
         XCTAssertLessThan(second.minY - first.minY, 600 + 150)
-        layout.draw(into: bitmap.canvas, originX: 0, originY: -first.minY, clip: bitmap.canvas.bounds, ahead: -150..<750)
+        layout.draw(into: bitmap.canvas, originX: 0, originY: -first.minY, clip: bitmap.canvas.bounds, onScreen: RowsOnScreen(rows: 0..<600, margin: 150))
         pictures.waitForWorker()
         XCTAssertTrue(pictures.holds(secondPicture), "decoded ahead")
         let decoded = pictures.decodes
-        layout.draw(into: bitmap.canvas, originX: 0, originY: -second.minY, clip: bitmap.canvas.bounds, ahead: -150..<750)
+        layout.draw(into: bitmap.canvas, originX: 0, originY: -second.minY, clip: bitmap.canvas.bounds, onScreen: RowsOnScreen(rows: 0..<600, margin: 150))
         XCTAssertEqual(bitmap.canvas.color(x: second.x + second.width / 2, y: second.height / 2), red, "drawn in the frame that brings it in")
         XCTAssertEqual(pictures.decodes, decoded, "nothing decoded for it")
     }
@@ -96,27 +96,40 @@ final class PicturesInBackgroundTests: XCTestCase {
         let bitmap = try whiteBitmap(width: 620, height: 500)
         let clip = IntRect(x: 0, y: 0, width: 620, height: 500)
         pictures.worker.suspend()
-        for _ in 0..<3 { layout.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: clip, ahead: 0..<500) }
+        for _ in 0..<3 { layout.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: clip, onScreen: RowsOnScreen(rows: 0..<500, margin: 0)) }
         pictures.worker.resume()
         pictures.waitForWorker()
         XCTAssertEqual(pictures.decodes, decodedByLayout + 1)
         XCTAssertEqual(arrivals.calls, 1)
     }
 
-    /// Pictures on screen and ahead are kept whatever the budget says (a draw must find
-    /// them); the others go down to the budget.
-    func testWhatIsOnScreenAndAheadIsKeptTheRestWithinTheBudget() throws {
+    /// Pictures that arrived for a draw are kept until it draws them, whatever the budget
+    /// says; then they go down to the budget (the screen holds their pixels).
+    func testArrivalsAreKeptForTheirDrawThenTheBudgetRules() throws {
         let (pictures, _) = inBackground()
         let layout = try page(pictures: pictures)
         let bitmap = try whiteBitmap(width: 620, height: 1400)
         let files = try layout.images.map { try XCTUnwrap($0.file) }
-        // Pictures 1 and 2 on a 1400-row screen, nothing more ahead.
-        layout.draw(into: bitmap.canvas, originX: 0, originY: -layout.images[0].rect.minY, clip: bitmap.canvas.bounds, ahead: 0..<1400)
+        // Pictures 1 to 3 on a 1400-row screen (the third cut by its bottom edge).
+        let originY = -layout.images[0].rect.minY
+        let screen = RowsOnScreen(rows: 0..<1400, margin: 0)
+        layout.draw(into: bitmap.canvas, originX: 0, originY: originY, clip: bitmap.canvas.bounds, onScreen: screen)
         pictures.waitForWorker()
-        XCTAssertTrue(pictures.holds(files[0]) && pictures.holds(files[1]), "2.8 MB over a 2 MB budget, both on screen")
+        XCTAssertTrue(files[0...2].allSatisfy(pictures.holds), "4.3 MB over a 2 MB budget, kept for the draw they are owed to")
         XCTAssertFalse(pictures.holds(files[5]), "the one layout kept went for them")
-        // The screen moves to the last picture: the first two go down to the budget.
-        layout.draw(into: bitmap.canvas, originX: 0, originY: -layout.images[5].rect.minY, clip: bitmap.canvas.bounds, ahead: 0..<700)
+        // What the loop does then: the rows left unpainted drawn again, and nothing else.
+        let arrived = layout.rects(showing: pictures.takeArrivedRows())
+        XCTAssertEqual(Set(arrived), Set(layout.images[0...2].map(\.rect)))
+        for rect in arrived {
+            layout.draw(into: bitmap.canvas, originX: 0, originY: originY, clip: rect.offsetBy(dx: 0, dy: originY), onScreen: screen)
+        }
+        for image in layout.images[0...1] {  // the third's middle is off screen
+            XCTAssertEqual(bitmap.canvas.color(x: image.rect.minX + image.rect.width / 2, y: image.rect.minY + image.rect.height / 2 + originY), red, "drawn")
+        }
+        XCTAssertTrue(pictures.holds(files[0]) && pictures.holds(files[2]), "at the screen's edges: kept for the scroll")
+        XCTAssertFalse(pictures.holds(files[1]), "inside the screen and drawn: let go, over the budget")
+        // The screen moves to the last picture: held again within the budget.
+        layout.draw(into: bitmap.canvas, originX: 0, originY: -layout.images[5].rect.minY, clip: bitmap.canvas.bounds, onScreen: RowsOnScreen(rows: 0..<700, margin: 0))
         pictures.waitForWorker()
         XCTAssertTrue(pictures.holds(files[5]))
         XCTAssertLessThanOrEqual(pictures.bytes, max(2 << 20, 600 * 600 * 4))
@@ -137,14 +150,14 @@ final class PicturesInBackgroundTests: XCTestCase {
         let bitmap = try whiteBitmap(width: 620, height: 700)
         let rect = layout.images[0].rect
         let decodedByLayout = pictures.decodes
-        layout.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: bitmap.canvas.bounds, ahead: 0..<700)
+        layout.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: bitmap.canvas.bounds, onScreen: RowsOnScreen(rows: 0..<700, margin: 0))
         pictures.waitForWorker()
         XCTAssertGreaterThan(pictures.decodes, decodedByLayout, "tried on the worker")
         XCTAssertGreaterThan(arrivals.calls, 0, "the loop is still woken, to take the job as done")
         XCTAssertFalse(pictures.takeArrivals(), "nothing arrived: no draw owed")
         XCTAssertTrue(pictures.isSettled)
         XCTAssertEqual(pictures.bytes, 0)
-        layout.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: bitmap.canvas.bounds, ahead: 0..<700)
+        layout.draw(into: bitmap.canvas, originX: 0, originY: 0, clip: bitmap.canvas.bounds, onScreen: RowsOnScreen(rows: 0..<700, margin: 0))
         pictures.waitForWorker()
         XCTAssertEqual(bitmap.canvas.color(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), white)
     }

@@ -25,7 +25,7 @@ public final class TypesetContent: PageContent {
     /// The PDF pages (`content = "….pdf"`), nil when there are none: drawn from poppler's
     /// bitmaps, everything else here is for Markdown and text.
     public let pdf: PDFContent?
-    /// The screen the kiosk is laid out for: where pictures are decoded ahead (`picturesAhead`).
+    /// The screen the kiosk is laid out for: where pictures are decoded ahead (`RowsOnScreen`).
     private let screen: ScreenSize
 
     /// The visitor's text zoom (pinch): layouts use `sized[bodySize]`; 1 is `typesetter`.
@@ -182,16 +182,14 @@ public final class TypesetContent: PageContent {
             return pdf.draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip, labels: self)
         }
         layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip, tableOffsets: tableOffsets,
-                                              ahead: picturesAhead)
+                                              onScreen: RowsOnScreen(height: Int(screen.height)))
     }
 
-    /// The canvas rows whose pictures a draw keeps decoded, or has decoded in the
-    /// background (`DecodedPictures`): the screen, and a quarter of it above and below so
-    /// that a scroll meets them decoded. No more: what is kept there is held whatever the
-    /// budget says (docs/performance.md, "Memory").
-    private var picturesAhead: Range<Int> {
-        let height = Int(screen.height)
-        return -height / 4..<height + height / 4
+    /// Where the rows of pictures that arrived (`DecodedPictures.takeArrivedRows`) are on
+    /// `page` laid out `width` wide, in layout coordinates (none on a PDF page).
+    public func rects(showing rows: [ObjectIdentifier: [Range<Int>]], page: Int, width: Double) -> [IntRect] {
+        if let pdf, pdf.isPDF(page) { return [] }
+        return layout(page: page, width: width).rects(showing: rows)
     }
 
     public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] {

@@ -23,11 +23,14 @@ extension KioskRuntime {
         assembly.renderer.invalidate()
     }
 
-    /// `DecodedPictures`' worker finished a decode: when it brought a picture a frame
-    /// left unpainted (not decoded yet), the page is drawn again at the next turn. A
-    /// picture decoded ahead of the scroll owes no frame: it is drawn when it comes in.
+    /// `DecodedPictures`' worker finished a decode: the rows of pictures a frame left
+    /// unpainted (not decoded yet) that arrived are drawn at the next turn, those rows
+    /// only (the rest of the page is in the shadow already). A picture decoded ahead of
+    /// the scroll owes no frame: it is drawn when it comes in.
     public func picturesArrived(at time: Double) {
-        guard DecodedPictures.shared.takeArrivals(), let assembly else { return }
-        assembly.renderer.invalidate()
+        let rows = DecodedPictures.shared.takeArrivedRows()
+        guard !rows.isEmpty, let assembly else { return }
+        let scene = assembly.scene
+        assembly.renderer.repaint(assembly.content.rects(showing: rows, page: scene.currentPage, width: scene.textWidth))
     }
 }

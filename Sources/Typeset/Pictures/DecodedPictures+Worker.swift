@@ -7,10 +7,11 @@ import Raster
 /// never decodes then; a picture not decoded yet leaves its area to the page's
 /// background for the frames until it arrives.
 ///
-/// Each draw is also told the rows about to come into view (`ahead`: the screen and a
-/// margin around it): the pictures there are queued after those the draw needs, and kept
-/// while they stay there (marked as drawn), so a scroll meets pictures already decoded and
-/// a full redraw finds every picture on screen held. Held beyond those is the budget.
+/// Each draw is also told the rows about to come into view (`ahead`: at and beyond the
+/// screen's edges, `RowsOnScreen`): the pictures there are queued after those the draw
+/// needs, and kept while they stay there (marked as drawn), so a scroll meets pictures
+/// already decoded. Those inside the screen are drawn already; held beyond the edges'
+/// is the budget, and a tall picture's bands between the edges go.
 extension DecodedPictures {
     /// What the background mode keeps, under the lock.
     struct BackgroundState {
@@ -24,8 +25,13 @@ extension DecodedPictures {
         var untaken = false
         /// Bands a draw needed and did not hold (left unpainted).
         var unpainted: Set<Key> = []
-        /// A band left unpainted arrived: the page is owed a draw.
-        var owed = false
+        /// Bands left unpainted that arrived since the loop last took them, as rows of each
+        /// picture: the page owes those rows a draw.
+        var owed: [ObjectIdentifier: [Range<Int>]] = [:]
+        /// The bands that arrived for a draw that left them unpainted, not drawn since,
+        /// with the draw count at their arrival: kept for the draw they are owed to
+        /// (`awaitedDraws` draws at most, in case the page it was for is gone).
+        var awaited: [Key: Int] = [:]
         /// Draws that left a band they needed unpainted, so far.
         var unpaintedDraws = 0
     }
@@ -54,17 +60,21 @@ extension DecodedPictures {
         lock.withLock { background.jobs == 0 && !background.untaken }
     }
 
-    /// Takes what the worker finished since last asked: whether a band a draw left
-    /// unpainted is held now, so the page must be drawn again (a picture decoded ahead
-    /// of the scroll owes nothing).
-    public func takeArrivals() -> Bool {
+    /// Takes what the worker finished since last asked: the rows of each picture (its
+    /// own rows, by `ObjectIdentifier` of its `FilePicture`) a draw left unpainted and
+    /// that are held now, so the page must draw them again (a picture decoded ahead of
+    /// the scroll owes nothing).
+    public func takeArrivedRows() -> [ObjectIdentifier: [Range<Int>]] {
         lock.withLock {
             let owed = background.owed
-            background.owed = false
+            background.owed = [:]
             background.untaken = false
             return owed
         }
     }
+
+    /// `takeArrivedRows`, only whether any rows are owed a draw.
+    public func takeArrivals() -> Bool { !takeArrivedRows().isEmpty }
 
     /// Whether a draw of `rows` of `picture` now would draw all of them: always when the
     /// draw decodes; in background mode when every band is held, and those are then kept
@@ -80,6 +90,14 @@ extension DecodedPictures {
         return true
     }
 
+    /// How many draws a band that arrived for a draw stays kept for it: the loop draws the
+    /// page again at its next turn, a few draws (one per damaged rectangle) later.
+    static let awaitedDraws = 16
+
+    /// Whether `key` arrived for a draw that has not drawn it yet (kept whatever the
+    /// budget says).
+    func isAwaited(_ key: Key) -> Bool { background.awaited[key] != nil }
+
     /// Waits until the worker has done every job queued so far (tests).
     func waitForWorker() { worker.sync {} }
 
@@ -87,12 +105,13 @@ extension DecodedPictures {
     /// the missing ones queued (those needed first), the held ones kept, the others let go.
     func drawHeld(_ wanted: [(picture: FilePicture, rows: Range<Int>)], ahead: [(picture: FilePicture, rows: Range<Int>)],
                   _ draw: (Int, PictureBand) -> Void) {
-        var near: [ObjectIdentifier: Range<Int>] = [:]
+        // A tall picture's bands kept: those at and beyond the screen's edges (`ahead`) and
+        // those owed to a draw. The bands this draw drew are in the shadow now: they go.
+        var near: [ObjectIdentifier: [Range<Int>]] = [:]
         var leftUnpainted = false
         for (index, item) in wanted.enumerated() {
             let picture = item.picture
             let bands = picture.bands(covering: item.rows)
-            widen(&near, ObjectIdentifier(picture), bands)
             var drawn = 0
             let missing = holdOrQueue(picture, bands: bands, leftUnpainted: true) { band, image in
                 drawn += 1
@@ -107,18 +126,22 @@ extension DecodedPictures {
             widen(&near, ObjectIdentifier(item.picture), bands)
             queue(item.picture, holdOrQueue(item.picture, bands: bands, leftUnpainted: false) { _, _ in })
         }
-        // A tall picture keeps the bands on screen and ahead, and `aheadBands` others.
+        background.awaited = background.awaited.filter { draws - $0.value < Self.awaitedDraws }
+        for key in background.awaited.keys { near[key.picture, default: []].append(key.band..<key.band + 1) }
+        // A tall picture keeps those and `aheadBands` others.
         if entries.values.contains(where: { $0.picture.bandCount > 1 }) {
             for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
-                trimSpareBands(of: id, near: near[id] ?? 0..<0)
+                trimSpareBands(of: id, near: near[id] ?? [])
             }
         }
         trim(keepingFrom: draws)
     }
 
-    private func widen(_ near: inout [ObjectIdentifier: Range<Int>], _ id: ObjectIdentifier, _ bands: Range<Int>) {
+    /// `bands` of picture `id` are needed or ahead: kept (the bands between two such
+    /// pieces, inside the screen, are not).
+    private func widen(_ near: inout [ObjectIdentifier: [Range<Int>]], _ id: ObjectIdentifier, _ bands: Range<Int>) {
         guard !bands.isEmpty else { return }
-        near[id] = near[id].map { min($0.lowerBound, bands.lowerBound)..<max($0.upperBound, bands.upperBound) } ?? bands
+        near[id, default: []].append(bands)
     }
 
     /// Marks the held bands of `bands` as drawn now and hands each to `draw`; answers the
@@ -132,6 +155,7 @@ extension DecodedPictures {
             if let image = entries[key]?.image {
                 entries[key]?.drawn = draws
                 draw(band, image)
+                if leftUnpainted, !background.awaited.isEmpty { background.awaited[key] = nil }
                 if leftUnpainted, !background.unpainted.isEmpty { background.unpainted.remove(key) }
             } else {
                 if leftUnpainted { background.unpainted.insert(key) }
@@ -164,7 +188,11 @@ extension DecodedPictures {
                 let key = Key(picture: id, band: band)
                 guard self.entries[key] == nil else { return }
                 self.insert(image, band: band, for: picture)
-                if self.background.unpainted.remove(key) != nil { self.background.owed = true }
+                if self.background.unpainted.remove(key) != nil {
+                    let top = band * picture.bandRows
+                    self.background.owed[id, default: []].append(top..<top + image.height)
+                    self.background.awaited[key] = self.draws
+                }
             }
         }
         let announce = lock.withLock { () -> (@Sendable () -> Void)? in

@@ -28,12 +28,12 @@ public struct PictureBand {
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
 public final class DecodedPictures: @unchecked Sendable {
-    /// 12 MiB kept beyond the pictures a draw needs (in background mode, those on screen
-    /// and ahead): what is kept spares a decode when a picture scrolled away comes back,
-    /// which lands in a scroll's frame, or, off the loop, leaves its area unpainted until it
-    /// arrives (4 MiB: docs/performance.md, "Tried and dropped"; a photograph at the text
-    /// width is 7.5 MB); a tall picture is kept by band.
-    public static let defaultBudget = 12 << 20
+    /// 4 MiB kept beyond the pictures a draw needs (in background mode, those on screen
+    /// and about to come into view, decoded ahead of the scroll): what is kept spares a
+    /// decode when a picture scrolled away comes back. Decoding off the loop, a photograph
+    /// scrolled back is decoded again while it is still below the screen; decoding in the
+    /// draw (tests, tools), in the frame that brings it back.
+    public static let defaultBudget = 4 << 20
     public static let shared = DecodedPictures(budget: defaultBudget)
 
     public let budget: Int
@@ -196,11 +196,15 @@ public final class DecodedPictures: @unchecked Sendable {
     /// A tall picture keeps the bands `near` (those a draw needs, or the one just made)
     /// and `aheadBands` others, the most recently drawn (those decoded ahead count as
     /// drawn), then the nearest; the rest go whatever the budget says.
-    func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
+    func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) { trimSpareBands(of: picture, near: [near]) }
+
+    /// The same with `near` in pieces (the bands at a screen's two edges).
+    func trimSpareBands(of picture: ObjectIdentifier, near: [Range<Int>]) {
+        let near = near.filter { !$0.isEmpty }
         var spare: [(key: Key, distance: Int, drawn: Int)] = []
-        for (key, entry) in entries where key.picture == picture && !near.contains(key.band) {
-            let distance = near.isEmpty ? 0 : key.band < near.lowerBound ? near.lowerBound - key.band : key.band - near.upperBound + 1
-            spare.append((key, distance, entry.drawn))
+        for (key, entry) in entries where key.picture == picture && !near.contains(where: { $0.contains(key.band) }) {
+            let distances = near.map { key.band < $0.lowerBound ? $0.lowerBound - key.band : key.band - $0.upperBound + 1 }
+            spare.append((key, distances.min() ?? 0, entry.drawn))
         }
         guard spare.count > FilePicture.aheadBands else { return }
         let order = spare.sorted { (-$0.drawn, $0.distance, $0.key.band) < (-$1.drawn, $1.distance, $1.key.band) }
@@ -210,10 +214,11 @@ public final class DecodedPictures: @unchecked Sendable {
     }
 
     /// Over the budget less `room` (bytes about to be decoded), the least recently drawn
-    /// go first; those drawn at `keepingFrom` or later (the draw under way) stay.
+    /// go first; those drawn at `keepingFrom` or later (the draw under way) stay, and so do
+    /// those arrived for a draw that has not drawn them yet (background mode).
     func trim(keepingFrom kept: Int, room: Int = 0) {
         guard heldBytes + room > budget else { return }
-        let byAge = entries.filter { $0.value.drawn < kept }.sorted { $0.value.drawn < $1.value.drawn }
+        let byAge = entries.filter { $0.value.drawn < kept && !isAwaited($0.key) }.sorted { $0.value.drawn < $1.value.drawn }
         for (key, entry) in byAge {
             guard heldBytes + room > budget else { break }
             heldBytes -= Self.size(entry.image)
