@@ -186,8 +186,8 @@ let package = Package(
 
         // `lectern bench`'s cases and harness (kernels, text, the kiosk's frames through the
         // real loop, speech, start-up): no production module depends on it.
-        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Geometry", "Kiosk", "KioskHeadless", "Display",
-                                                   "PDFPages", "Speech", "Video", "CTurboJPEG", "LecternLog",
+        .target(name: "Benchmarks", dependencies: ["Measure", "Raster", "Typeset", "Touch", "Geometry", "Kiosk", "KioskDevice", "KioskHeadless",
+                                                   "Display", "PDFPages", "Speech", "Video", "CTurboJPEG", "LecternLog",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["LoopCore", "Platform", "Display", "Frames", "PlatformEmbedded", "Measure", "Kiosk", "KioskDevice", "Touch", "Geometry", "Raster", "LecternLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskDeviceTests", dependencies: [
             "KioskDevice", "LecternTestSupport", "KioskHeadless", "PlatformEmbedded", "Kiosk", "LoopCore", "Platform", "Display", "Raster", "Touch", "Geometry", "LecternLog", "Measure",
-            "Keyboard", "Video",
+            "Keyboard", "Video", "Typeset",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LecternCLITests", dependencies: ["lectern", "Raster", "Typeset", "Kiosk", "Benchmarks", "LecternTestSupport"]),

@@ -3,9 +3,11 @@ import Geometry
 import Measure
 import Foundation
 import Kiosk
+import KioskDevice
 import KioskHeadless
 import Raster
 import Touch
+import Typeset
 
 /// The kiosk's frame scenes for `lectern bench`. Each step is one refresh of the real
 /// loop (`HeadlessPlayer`: the real `DeviceLoop`, compositor and `KMSDisplay` over memory
@@ -18,6 +20,12 @@ public final class FrameScene {
     let player: HeadlessPlayer
     var time = 1.0
     var stepBody: (FrameScene) -> Void = { _ in }
+    /// `DecodedPictures.shared.unpaintedDraws` once prepared, and the steps run since:
+    /// how many frames showed a picture's area not decoded yet (`PictureWaits`).
+    private var unpaintedAtStart = 0
+    private(set) var steps = 0
+    private(set) var unpaintedFrames = 0
+    let size: String
 
     /// The dense scenes (a screen full of text, a page with photographs, a fling across
     /// a long page) and, as `frame.*.light`, the earlier ones on the short demo pages.
@@ -71,19 +79,30 @@ public final class FrameScene {
     init(name: String, width: Int, height: Int, pages: [KioskConfig.Page], scanout: ScanoutTuning, driver: String = "bochs-drm",
          measure: Double = 0) throws {
         self.name = name
+        size = "\(width)x\(height)"
         let config = FrameScene.config(pages: pages, measure: measure, scanout: scanout)
         assembly = try KioskAssembly(config: config, width: width, height: height)
-        player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver, log: .lectern)
+        // Pictures decoded off the loop, as `lectern run` decodes them.
+        player = try HeadlessPlayer(.assembly(assembly), width: width, height: height, startTime: time, driver: driver,
+                                    environment: KioskEnvironment(pictures: .inBackground), log: .lectern)
         player.step(to: time)  // layout, glyph cache and first frame: not part of the measurement
         redrawWhole()          // both buffers filled
         // What the kiosk does once after its first frame (the search index, the content
         // check, dictionaries) finishes before the timing, not on the other core during it.
         player.waitForBackgroundWork()
         time = max(time, player.time)
+        unpaintedAtStart = DecodedPictures.shared.unpaintedDraws
+        PictureWaits.shared.add(self)
     }
 
+    deinit { PictureWaits.shared.finished("\(name) \(size)", frames: steps, unpainted: unpaintedFrames) }
+
     /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
-    func step() { stepBody(self) }
+    func step() {
+        stepBody(self)
+        steps += 1
+        unpaintedFrames = DecodedPictures.shared.unpaintedDraws - unpaintedAtStart
+    }
 
     /// The loop runs to `t`: the touches fed are handled and the frame due is drawn, with
     /// the turns the device's loop makes (no turn for the step itself).
@@ -187,5 +206,32 @@ public final class FrameScene {
             s.frame(at: s.time)
         }
         return s
+    }
+}
+
+/// The frame scenes prepared in this process, to say per scene and size how many frames
+/// (warm-up and timed) left a picture's area unpainted, its decode still to come
+/// (pictures are decoded off the loop, as on the device): a frame is not faster for
+/// leaving a picture out. `lectern bench` prints them under its table. Scenes are held
+/// weakly (each goes with its case); one that goes leaves its counts.
+public final class PictureWaits: @unchecked Sendable {
+    public static let shared = PictureWaits()
+    private let lock = NSLock()
+    private struct Weak { weak var scene: FrameScene? }
+    private var scenes: [Weak] = []
+    private var done: [(scene: String, frames: Int, unpainted: Int)] = []
+
+    func add(_ scene: FrameScene) { lock.withLock { scenes.append(Weak(scene: scene)) } }
+
+    func finished(_ scene: String, frames: Int, unpainted: Int) { lock.withLock { done.append((scene, frames, unpainted)) } }
+
+    /// One line per scene that left any picture unpainted; empty when none did.
+    public var report: String {
+        lock.withLock {
+            let alive = scenes.compactMap(\.scene).map { ("\($0.name) \($0.size)", $0.steps, $0.unpaintedFrames) }
+            return (done + alive).filter { $0.2 > 0 }
+                .map { "\($0.0): \($0.2) of \($0.1) frames left a picture's area unpainted (decoded off the loop)\n" }
+                .joined()
+        }
     }
 }

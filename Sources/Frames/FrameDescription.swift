@@ -74,26 +74,46 @@ public struct FrameDescription: Equatable, Sendable {
     /// page (nil: none that could, e.g. paused or captioned). Its box is one of
     /// `decorations`, so the software path draws it like any other.
     public var video: VideoPicture?
+    /// Part of the page whose pixels changed without a new page key (a picture decoded
+    /// off the loop arrived): drawn again when its generation differs from the frame held.
+    public var repaint: PageRepaint
 
     public init(content: Content, page: PageKey, scrollY: Int, shiftX: Int, decorations: Decorations, overlays: Overlays,
-                video: VideoPicture? = nil) {
+                video: VideoPicture? = nil, repaint: PageRepaint = PageRepaint()) {
         self.content = content; self.page = page; self.scrollY = scrollY; self.shiftX = shiftX
-        self.decorations = decorations; self.overlays = overlays; self.video = video
+        self.decorations = decorations; self.overlays = overlays; self.video = video; self.repaint = repaint
     }
 
     public var isLayered: Bool { content == .page && !overlays.isEmpty }
     public var isPlainPage: Bool { content == .page && overlays.isEmpty }
 
-    /// The same page at the same scroll (a pull may start from it).
+    /// The same page at the same scroll, with no part of it changed since (a pull may
+    /// start from it).
     public func samePage(as other: FrameDescription) -> Bool {
         page == other.page && scrollY == other.scrollY && content == .page && other.content == .page
+            && repaint.generation == other.repaint.generation
     }
 
     /// This frame with the page unshifted and no decorations (what the shadow holds under
     /// a pull drawn straight to the screen).
     public var unshifted: FrameDescription {
         FrameDescription(content: .page, page: page, scrollY: scrollY, shiftX: 0, decorations: Decorations(),
-                         overlays: Overlays(key: OverlayKey(), direct: true))
+                         overlays: Overlays(key: OverlayKey(), direct: true), repaint: PageRepaint(generation: repaint.generation))
+    }
+}
+
+/// Part of a page drawn again although its key is the same: its pixels changed (a
+/// picture decoded off the loop arrived where a frame had left the page's background).
+/// `generation` counts such changes; `box` (screen coordinates of the frame it is in) is
+/// what changed since the generation before, and is empty in the frames after the one that
+/// carried it. A compositor holding a frame of another generation draws `box` again; one
+/// holding nothing of this page draws it all anyway.
+public struct PageRepaint: Equatable, Sendable {
+    public var generation: Int
+    public var box: IntRect
+
+    public init(generation: Int = 0, box: IntRect = .zero) {
+        self.generation = generation; self.box = box
     }
 }
 

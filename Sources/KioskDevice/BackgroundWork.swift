@@ -6,10 +6,11 @@ import PDFPages
 import Typeset
 
 /// The work off the loop that frames depend on, and the pipes it wakes the loop through:
-/// PDF sheets (poppler, run by the render queue's worker) and hyphenation dictionaries
-/// loading in the background. The workers know nothing of the loop: each is handed its
-/// pipe's `wake`; when the pipe is readable the loop drains it and the runtime collects
-/// what finished, at the loop's time, and draws again if the scene then needs it.
+/// PDF sheets (poppler, run by the render queue's worker), hyphenation dictionaries
+/// loading in the background and the pages' pictures decoded by `DecodedPictures`'
+/// worker. The workers know nothing of the loop: each is handed its pipe's `wake`; when
+/// the pipe is readable the loop drains it and the runtime collects what finished, at
+/// the loop's time, and draws again if the scene then needs it.
 final class BackgroundWork {
     private struct Wake {
         let pipe: WakePipe
@@ -22,10 +23,12 @@ final class BackgroundWork {
     /// The dictionaries, when layout goes without one still loading.
     private let dictionaries: HyphenationDictionaries?
     private let searchIndex: KioskEnvironment.SearchIndexPlace?
+    /// The pictures, when their decoding is left to the worker.
+    private var pictures: DecodedPictures?
     private unowned let runtime: KioskRuntime
 
     init(runtime: KioskRuntime, system: SystemCalls, dictionaryLoading: KioskEnvironment.DictionaryLoading,
-         searchIndex: KioskEnvironment.SearchIndexPlace?, log: Logger) {
+         pictureDecoding: KioskEnvironment.PictureDecoding, searchIndex: KioskEnvironment.SearchIndexPlace?, log: Logger) {
         // The first frame does not wait for a hyphenation dictionary (German: over a
         // second to load): pages are laid out without it, then again when it is there.
         // The wake is handed over before waiting is turned off, so no arrival is missed;
@@ -79,6 +82,23 @@ final class BackgroundWork {
             }
         }
         wakeForClips(runtime: runtime, system: system, log: log)
+        if pictureDecoding == .inBackground { decodePicturesInBackground(runtime: runtime, system: system, log: log) }
+    }
+
+    /// No frame decodes a picture: the worker does, and wakes the loop through a pipe when
+    /// one arrived. The wake is handed over before the mode is turned on, so no arrival is
+    /// missed; without a pipe the frames decode them.
+    private func decodePicturesInBackground(runtime: KioskRuntime, system: SystemCalls, log: Logger) {
+        do {
+            let pipe = try WakePipe(system: system)
+            wakes.append(Wake(pipe: pipe, collect: { time in runtime.picturesArrived(at: time) }))
+            let shared = DecodedPictures.shared
+            shared.onDecoded = pipe.wake
+            shared.decodesInBackground = true
+            pictures = shared
+        } catch {
+            log.warning("cannot make the pictures' wake-up pipe (\(error)); pictures are decoded in the frames that show them")
+        }
     }
 
     /// Clips' decoders announce frames through a pipe of their own; the loop's next turn
@@ -113,11 +133,13 @@ final class BackgroundWork {
     }
 
     /// Nothing asked of a worker is still to come: every sheet asked for was rendered and
-    /// collected, no dictionary a layout went without is still loading.
+    /// collected, no dictionary a layout went without is still loading, every picture a
+    /// draw asked for was decoded and collected.
     var isSettled: Bool {
         let sheetsSettled = pdfQueue?.isIdle ?? true
         let dictionariesSettled = !(dictionaries?.isAwaitingArrival ?? false)
-        return sheetsSettled && dictionariesSettled && !searchIndexBuilding
+        let picturesSettled = pictures?.isSettled ?? true
+        return sheetsSettled && dictionariesSettled && picturesSettled && !searchIndexBuilding
     }
 
     /// The search index is being built, or built and not yet taken by the loop.

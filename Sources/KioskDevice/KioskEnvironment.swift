@@ -21,6 +21,16 @@ public struct KioskEnvironment {
         case inBackground
     }
 
+    /// Where the pages' pictures are decoded (`DecodedPictures.shared`).
+    public enum PictureDecoding: Sendable {
+        /// In the frame that first draws them (the process's default): every frame shows
+        /// every picture, a frame that decodes one late by the decode.
+        case inFrame
+        /// By a worker, which wakes the loop when a picture arrived (the device: no frame
+        /// decodes; a picture not decoded yet shows the page's background until then).
+        case inBackground
+    }
+
     /// Wall-clock time and the time zone: the opening hours follow it (nil: no opening
     /// hours apply). The content watch and the metrics file read it too (nil: the
     /// system's, `SystemWallClock`).
@@ -48,6 +58,7 @@ public struct KioskEnvironment {
     /// The service's one-line status (systemd's STATUS=): the page on screen, content updates.
     public var status: (String) -> Void
     public var dictionaries: DictionaryLoading
+    public var pictures: PictureDecoding
     /// Lectern's version, for the metrics file's `lectern_info` (`lectern run`: its own).
     public var softwareVersion: String
     /// Where the search index is built after the first frame: nil, not at all (a snapshot
@@ -66,7 +77,7 @@ public struct KioskEnvironment {
                 headphoneJack: (() -> HeadphoneSwitch)? = nil, clockSetWatch: (() throws -> PolledDevice)? = nil,
                 cec: TVSwitch.Open? = nil,
                 status: @escaping (String) -> Void = { _ in }, dictionaries: DictionaryLoading = .heldByLayout,
-                softwareVersion: String = "unknown", searchIndex: SearchIndexPlace? = nil) {
+                pictures: PictureDecoding = .inFrame, softwareVersion: String = "unknown", searchIndex: SearchIndexPlace? = nil) {
         self.wallClock = wallClock
         self.speech = speech
         self.clipSound = clipSound
@@ -77,6 +88,7 @@ public struct KioskEnvironment {
         self.cec = cec
         self.status = status
         self.dictionaries = dictionaries
+        self.pictures = pictures
         self.softwareVersion = softwareVersion
         self.searchIndex = searchIndex
     }

@@ -5,7 +5,7 @@ import LoopCore
 import Measure
 
 /// The kiosk's one composition root: builds the runtime, its loop delegate and everything
-/// wired around them (the wake-up pipes of PDF sheets and hyphenation dictionaries, the
+/// wired around them (the wake-up pipes of PDF sheets, hyphenation dictionaries and pictures, the
 /// content watch, the metrics file, the headphone jack, the clock-set watch, speech,
 /// clips' sound, the TV switched over HDMI-CEC), and
 /// attaches them to the loop once it is made. `lectern run`, the headless player and the
@@ -55,7 +55,7 @@ public final class KioskWiring {
         if let clipSound = environment.clipSound { runtime.clipSound = clipSound(config, log) }
         delegate = KioskLoopDelegate(runtime: runtime, touch: touch)
         backgroundWork = BackgroundWork(runtime: runtime, system: system, dictionaryLoading: environment.dictionaries,
-                                        searchIndex: environment.searchIndex, log: log)
+                                        pictureDecoding: environment.pictures, searchIndex: environment.searchIndex, log: log)
         let backgroundWork = self.backgroundWork
         delegate.onFirstFrameForSearch = { backgroundWork.firstFrameShown() }
         let wallClock = environment.wallClock ?? SystemWallClock.shared
@@ -103,7 +103,7 @@ public final class KioskWiring {
     }
 
     /// No background work a frame depends on is still to come (PDF sheets asked for,
-    /// dictionaries a layout went without): what the headless player waits for before
+    /// dictionaries a layout went without, pictures being decoded): what the headless player waits for before
     /// it captures a frame.
     public var backgroundWorkSettled: Bool { backgroundWork.isSettled }
 

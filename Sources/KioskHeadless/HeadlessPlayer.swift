@@ -17,7 +17,7 @@ import Touch
 /// The kiosk is built by the same composition root as on the device (`KioskWiring`):
 /// the player passes its embedded system calls and scripted touches, and whatever of
 /// the world outside the loop a tool or test asks for (`KioskEnvironment`; nothing by
-/// default). Background workers (PDF sheets, hyphenation dictionaries) wake the loop
+/// default). Background workers (PDF sheets, hyphenation dictionaries, pictures) wake the loop
 /// through its pipes as on the device; `waitForBackgroundWork` waits for them.
 ///
 /// Frames are drawn when the loop would draw them: at once after a touch, at the
@@ -147,7 +147,7 @@ public final class HeadlessPlayer {
     }
 
     /// Waits, in real time, for the background work the frames depend on (PDF sheets
-    /// being rendered, hyphenation dictionaries loading): each time a worker wakes the
+    /// being rendered, hyphenation dictionaries loading, pictures decoded): each time a worker wakes the
     /// loop, the loop runs on by one refresh, collects what finished and draws with it,
     /// as the device shows it a moment later. Returns at once when nothing is pending
     /// (the clock unmoved), or once `timeout` seconds have passed (a worker that never
@@ -199,11 +199,11 @@ extension KioskAssembly {
     /// A headless player over this kiosk, its screen the assembly's size as the visitor
     /// sees it: the panel's mode is that size turned by the configured rotation (a
     /// portrait 800×1280 kiosk on a panel mounted at 90° has a 1280×800 mode), so the
-    /// canvas, upright, is the assembly's size.
-    public func player(log: Logger = Logger(sink: { _ in })) throws -> HeadlessPlayer {
+    /// canvas, upright, is the assembly's size. `environment`: as the player's.
+    public func player(environment: KioskEnvironment = KioskEnvironment(), log: Logger = Logger(sink: { _ in })) throws -> HeadlessPlayer {
         let width = Int(scene.width), height = Int(scene.height)
         let sideways = config.display.rotation == .r90 || config.display.rotation == .r270
-        return try HeadlessPlayer(.assembly(self), width: sideways ? height : width, height: sideways ? width : height, log: log)
+        return try HeadlessPlayer(.assembly(self), width: sideways ? height : width, height: sideways ? width : height, environment: environment, log: log)
     }
 }
 

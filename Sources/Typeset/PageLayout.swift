@@ -114,6 +114,10 @@ public final class PageLayout {
         let band = clip.offsetBy(dx: -originX, dy: -originY)
         var cover: [IntRect] = []
         for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.pan < 0 && image.isOpaque {
+            // A picture the draw will not draw (not decoded yet, in background mode) shows the background.
+            if let picture = image.file, !pictures.willDraw(picture, rows: (band.minY - image.rect.minY)..<(band.maxY - image.rect.minY)) {
+                continue
+            }
             // Where `draw` puts it: the picture's own size at the rectangle's corner.
             let drawn = IntRect(x: image.rect.minX + originX, y: image.rect.minY + originY,
                                 width: image.width, height: image.height).intersection(clip)
@@ -124,9 +128,12 @@ public final class PageLayout {
 
     /// Draws the part of the page inside `clip` (canvas coordinates); the layout's
     /// top-left lands at (originX, originY), negative when scrolled. `tableOffsets[i]`
-    /// pans wide table i sideways (0 … its `maxOffset`). Returns the range of lines drawn.
+    /// pans wide table i sideways (0 … its `maxOffset`). `onScreen`: the canvas rows on screen,
+    /// whose pictures at and beyond its edges are decoded ahead of a scroll and kept
+    /// (`DecodedPictures`' background mode). Returns the range of lines drawn.
     @discardableResult
-    public func draw(into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int] = []) -> Range<Int> {
+    public func draw(into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int] = [],
+                     onScreen: RowsOnScreen? = nil) -> Range<Int> {
         var target = canvas
         target.clip = clip.intersection(canvas.clip)
         let visible = target.clip
@@ -161,7 +168,8 @@ public final class PageLayout {
             }
         }
         // Every draw asks, pictures or none: a draw is when the others may be let go.
-        pictures.draw(files) { index, band in
+        let ahead = onScreen?.offsetBy(-originY).edges.flatMap(picturesMeeting(rows:)) ?? []
+        pictures.draw(files, ahead: ahead) { index, band in
             let at = placed[index]
             at.into.drawImage(band.image, x: at.x, y: at.y + band.top)
         }
@@ -204,6 +212,34 @@ public final class PageLayout {
             }
         }
         return range
+    }
+
+    /// Where `rows` of pictures read from files (their own rows, by `ObjectIdentifier` of
+    /// the `FilePicture`: what `DecodedPictures` says arrived) are on the page, in layout
+    /// coordinates.
+    public func rects(showing rows: [ObjectIdentifier: [Range<Int>]]) -> [IntRect] {
+        guard !rows.isEmpty else { return [] }
+        var rects: [IntRect] = []
+        for image in images {
+            guard let picture = image.file, let pieces = rows[ObjectIdentifier(picture)] else { continue }
+            for piece in pieces {
+                // Where `draw` puts it: the picture's own size at the rectangle's corner.
+                let shown = piece.clamped(to: 0..<image.height)
+                guard !shown.isEmpty else { continue }
+                rects.append(IntRect(x: image.rect.minX, y: image.rect.minY + shown.lowerBound, width: image.width, height: shown.count))
+            }
+        }
+        return rects
+    }
+
+    /// The pictures read from files that meet layout rows `rows`, each with its own rows there.
+    private func picturesMeeting(rows: Range<Int>) -> [(picture: FilePicture, rows: Range<Int>)] {
+        guard !rows.isEmpty else { return [] }
+        let band = IntRect(x: 0, y: rows.lowerBound, width: 1, height: rows.count)
+        return PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).compactMap { image in
+            guard let picture = image.file, image.rect.maxY > rows.lowerBound else { return nil }
+            return (picture, rows.lowerBound - image.rect.minY..<rows.upperBound - image.rect.minY)
+        }
     }
 
     private static func sortedByTop<T>(_ items: [T], _ rect: KeyPath<T, IntRect>) -> [T] {

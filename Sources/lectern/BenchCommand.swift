@@ -69,6 +69,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))
+        FileHandle.standardError.write(Data(PictureWaits.shared.report.utf8))
         if !startNames.isEmpty { try runStart(startNames) }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import KioskDevice
 import KioskHeadless
 import Raster
 import Touch
@@ -44,7 +45,8 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw CLIUsageError("--out: cannot create \(out): \(error.localizedDescription)")
         }
-        let player = try assembly.player()
+        // Pictures are decoded off the loop, as `run` decodes them (waited for below).
+        let player = try assembly.player(environment: KioskEnvironment(pictures: .inBackground))
         let end = events.last?.time ?? 0
         let frameCount = Int((end * fps).rounded(.down)) + 1
         var sheet = ContactSheet(columns: 6, thumbnailWidth: 256, frameWidth: w, frameHeight: h)

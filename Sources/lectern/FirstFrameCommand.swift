@@ -32,9 +32,9 @@ struct FirstFrameCommand: ParsableCommand {
             guard case let .file(path) = page.source, !page.isPDF else { continue }
             try Document.checkLoadable(path: path)
         }
-        // Dictionaries load in the background, as `run` has them.
+        // Dictionaries load and pictures are decoded in the background, as `run` has them.
         let player = try HeadlessPlayer(config: kioskConfig, configPath: config, width: parts[0], height: parts[1],
-                                        environment: KioskEnvironment(dictionaries: .inBackground))
+                                        environment: KioskEnvironment(dictionaries: .inBackground, pictures: .inBackground))
         player.delegate.onFirstFrame = {
             FileHandle.standardOutput.write(Data("first_frame_monotonic_s=\(SystemClock.shared.now())\n".utf8))
             Foundation.exit(0)

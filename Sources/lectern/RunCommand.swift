@@ -82,6 +82,7 @@ struct RunCommand: ParsableCommand {
             cec: { path in try path.map { try LinuxCECAdapter(path: $0, system: system) } ?? LinuxCECAdapter.automatic(system: system) },
             status: { session.status($0) },
             dictionaries: .inBackground,
+            pictures: .inBackground,
             softwareVersion: Lectern.version,
             // The search index: built after the first frame, kept beside the PDF cache.
             searchIndex: .directory(SiteSearchText.defaultCacheDirectory()))
@@ -91,6 +92,8 @@ struct RunCommand: ParsableCommand {
         session.onSnapshot = { canvas in Snapshot.write(canvas, log: log) }
         do {
             try session.run(scene: wiring.runtime, delegate: wiring.delegate)
+            let pictures = DecodedPictures.shared
+            log.info("metrics decoded_pictures_kib most=\(pictures.peakBytes / 1024) held=\(pictures.bytes / 1024) decodes=\(pictures.decodes) unpainted_draws=\(pictures.unpaintedDraws)")
         } catch let error as DisplayError {
             switch error {
             case .noDevice, .noSuchCard: fail(error.description, .unavailable)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kiosk
+import KioskDevice
 import KioskHeadless
 import Raster
 import Touch
@@ -33,7 +34,8 @@ struct SnapshotCommand: ParsableCommand {
         let shown = try page.map { try Self.pageIndex($0, in: config) }
         let assembly = try kiosk.assembly(config: config, width: w, height: h)
         if let shown { assembly.scene.show(page: shown, at: 0) }
-        let player = try assembly.player()
+        // Pictures are decoded off the loop, as `run` decodes them (waited for below).
+        let player = try assembly.player(environment: KioskEnvironment(pictures: .inBackground))
         var index = 0
         player.play(events, from: &index, until: end)
         // The background work the frame depends on, shown on the device a moment later.

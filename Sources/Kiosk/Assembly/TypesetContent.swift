@@ -25,6 +25,8 @@ public final class TypesetContent: PageContent {
     /// The PDF pages (`content = "….pdf"`), nil when there are none: drawn from poppler's
     /// bitmaps, everything else here is for Markdown and text.
     public let pdf: PDFContent?
+    /// The screen the kiosk is laid out for: where pictures are decoded ahead (`RowsOnScreen`).
+    private let screen: ScreenSize
 
     /// The visitor's text zoom (pinch): layouts use `sized[bodySize]`; 1 is `typesetter`.
     public private(set) var textZoom = 1.0
@@ -33,9 +35,11 @@ public final class TypesetContent: PageContent {
     /// - Parameters:
     ///   - bodySize: body text in device px (ReadingSize); nil: the configured size ×
     ///     `scale`, or 20 logical px when none is configured.
-    ///   - screen: the screen the kiosk is laid out for (the scene's), read by PDF pages.
+    ///   - screen: the screen the kiosk is laid out for (the scene's), read by PDF pages
+    ///     and for the pictures decoded ahead.
     public init(config: KioskConfig, scale: Double, bodySize: Double? = nil, screen: ScreenSize) throws {
         self.config = config
+        self.screen = screen
         self.scale = scale
         pdf = config.pages.contains(where: \.isPDF) ? PDFContent(config: config, scale: scale, screen: screen) : nil
         var style = Self.style(config: config, size: bodySize ?? (config.text.size ?? 20) * scale)
@@ -177,7 +181,15 @@ public final class TypesetContent: PageContent {
         if let pdf, pdf.isPDF(page) {
             return pdf.draw(page: page, width: width, into: canvas, originX: originX, originY: originY, clip: clip, labels: self)
         }
-        layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip, tableOffsets: tableOffsets)
+        layout(page: page, width: width).draw(into: canvas, originX: originX, originY: originY, clip: clip, tableOffsets: tableOffsets,
+                                              onScreen: RowsOnScreen(height: Int(screen.height)))
+    }
+
+    /// Where the rows of pictures that arrived (`DecodedPictures.takeArrivedRows`) are on
+    /// `page` laid out `width` wide, in layout coordinates (none on a PDF page).
+    public func rects(showing rows: [ObjectIdentifier: [Range<Int>]], page: Int, width: Double) -> [IntRect] {
+        if let pdf, pdf.isPDF(page) { return [] }
+        return layout(page: page, width: width).rects(showing: rows)
     }
 
     public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] {

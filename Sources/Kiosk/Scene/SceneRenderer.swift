@@ -67,6 +67,8 @@ public final class SceneRenderer {
     public func frame(at time: Double) -> ScenePainter {
         let now = state(at: time)
         lastDescribed = now
+        // The changed part is handed to the compositor once, in this frame.
+        repaintPending = .zero
         if now.menuAlpha == 0 || now.description.content == .blank { menuLayer.release() }
         if now.cardAlpha == 0 || now.menuAlpha == 0 { cardUnderMenu = nil }
         if now.pinch == nil { pinchSnapshot = nil }
@@ -84,6 +86,18 @@ public final class SceneRenderer {
         redraws += 1
     }
     private var redraws = 0
+
+    /// Part of the page changed without a new key (pictures decoded off the loop arrived
+    /// where a frame left the background): `rects` in layout coordinates of the current
+    /// page. The next frame draws them again, and nothing else that was not moving.
+    public func repaint(_ rects: [IntRect]) {
+        guard !rects.isEmpty else { return }
+        for rect in rects { repaintPending = repaintPending.union(rect) }
+        repaintGeneration += 1
+    }
+    private var repaintGeneration = 0
+    /// Layout coordinates; on screen in the next frame described for drawing.
+    private var repaintPending = IntRect.zero
 
     /// Whether the frame last drawn differs from what the scene looks like at `time`.
     /// An animation that ends between two frames (a fade reaching 0 while the loop
@@ -130,8 +144,17 @@ public final class SceneRenderer {
         }
         let description = FrameDescription(content: content, page: key, scrollY: scrollY, shiftX: pullX, decorations: decorations,
                                            overlays: .init(key: overlays, direct: overlays.cardAlpha == 0),
-                                           video: planeClip(clips)?.video)
+                                           video: planeClip(clips)?.video, repaint: repaint(scrollY: scrollY, pullX: pullX))
         return FrameState(description: description, dots: dots, pressedLink: pressed, pinch: pinch, clips: clips, pictures: pictures, panel: panel)
+    }
+
+    /// The part changed since the last frame described, on screen (as `drawPage` places
+    /// the layout).
+    private func repaint(scrollY: Int, pullX: Int) -> PageRepaint {
+        guard !repaintPending.isEmpty else { return PageRepaint(generation: repaintGeneration) }
+        let originX = Int(scene.textLeft.rounded()) - pullX
+        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - scrollY
+        return PageRepaint(generation: repaintGeneration, box: repaintPending.offsetBy(dx: originX, dy: originY))
     }
 
     // MARK: Drawing (through ScenePainter)

@@ -36,6 +36,7 @@ extension Compositor {
     private func pan(_ painter: FramePainter, window pan: WindowPan, base: FrameDescription) -> ComposedFrame {
         pan.recentre()
         uncovered(pan.window, dx: 0, dy: pan.dy, base: base, painter: painter)
+        repaint(pan.window, since: base, painter: painter)
         count(.panned)
         return ComposedFrame(damage: stale, scanout: .pan(pan))
     }
@@ -50,17 +51,29 @@ extension Compositor {
         pageDamage.removeAll()
         if dx != 0 || dy != 0 {
             move(target, dx: dx, dy: dy, base: base, painter: painter)
+            repaint(target, since: base, painter: painter)
             pageDamage.add(target.bounds)
             return .moved
         }
-        guard base.decorations != now.decorations else { return .unchanged }
+        let changed = Self.repaintBox(since: base, now: now, in: target.bounds)
+        guard base.decorations != now.decorations || !changed.isEmpty else { return .unchanged }
         // Only the boxes that changed: a clip's progress bar leaves its picture alone.
         stale.removeAll()
         now.decorations.forEachChange(since: base.decorations) { stale.add($0.insetBy(dx: -1, dy: -1)) }
+        stale.add(changed)
         stale = stale.clipped(to: target.bounds)
         for rect in stale.rects { painter.drawPage(clip: rect, into: target, shiftX: 0) }
         pageDamage.add(stale)
         return .decorations
+    }
+
+    /// Draws again the part of the page that changed since `base` (`FrameDescription.
+    /// repaint`), once the pixels held were moved; adds it to `stale`.
+    private func repaint(_ target: Canvas, since base: FrameDescription, painter: FramePainter) {
+        let changed = Self.repaintBox(since: base, now: painter.frame, in: target.bounds)
+        guard !changed.isEmpty else { return }
+        painter.drawPage(clip: changed, into: target, shiftX: 0)
+        stale.add(changed)
     }
 
     /// The page layer brought to the painter's frame in `target` from what it holds

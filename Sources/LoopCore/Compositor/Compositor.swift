@@ -152,6 +152,17 @@ public final class Compositor {
         case let .layeredInShadow(shown): inBitmap ? shown : nil
         }
         guard let base, base.content == .page, base.page == now.page else { return nil }
+        // A part changed since (`repaint`) is drawn again over what is held; a change
+        // missed between them (a frame described and never composed) leaves nothing reusable.
+        let changes = now.repaint.generation - base.repaint.generation
+        guard changes == 0 || changes == 1 else { return nil }
         return base
+    }
+
+    /// What of the page changed since `base` and must be drawn again in `bounds` (empty:
+    /// nothing, the same generation).
+    static func repaintBox(since base: FrameDescription, now: FrameDescription, in bounds: IntRect) -> IntRect {
+        guard now.repaint.generation != base.repaint.generation else { return .zero }
+        return now.repaint.box.intersection(bounds)
     }
 }

@@ -14,39 +14,50 @@ public struct PictureBand {
 /// them all; the others go, least recently drawn first, once the held bytes are over
 /// it. Layout decodes each picture once to learn its size and keeps it only within the
 /// budget. A picture let go is decoded again from its file when it comes back into
-/// view (for a 4000-px PNG, a frame of a few hundred milliseconds on a Pi).
+/// view (in the draw, for a 4000-px PNG a frame of a few hundred milliseconds on a Pi;
+/// on the worker in background mode).
 ///
 /// What is held is counted by band (`FilePicture.bandRows`): a picture taller than a
 /// screen keeps the bands the draw needs and `FilePicture.aheadBands` others at most,
 /// those decoded ahead of the scroll, so scrolling through it never holds it whole.
 ///
+/// Decoding in the draw is the default (tests, tools). The kiosk decodes in the
+/// background (`decodesInBackground`, DecodedPictures+Worker.swift): a draw draws what
+/// is held and leaves the rest to a worker, so no frame decodes a picture.
+///
 /// One per process (`shared`), for every page of every kiosk assembled (a reload's new
 /// kiosk and the old one share it); any thread (a lock).
 public final class DecodedPictures: @unchecked Sendable {
-    /// 12 MiB kept beyond the pictures a draw needs: what is kept spares a decode when a
-    /// picture scrolled away comes back, which otherwise lands in a scroll's frame (4 MiB
-    /// made `frame.scroll`'s p99 5 ms from 1 ms: a photograph at the text width is 7.5 MB);
-    /// a tall picture is kept by band.
-    public static let defaultBudget = 12 << 20
+    /// 4 MiB kept beyond the pictures a draw needs (in background mode, those on screen
+    /// and about to come into view, decoded ahead of the scroll): what is kept spares a
+    /// decode when a picture scrolled away comes back. Decoding off the loop, a photograph
+    /// scrolled back is decoded again while it is still below the screen; decoding in the
+    /// draw (tests, tools), in the frame that brings it back.
+    public static let defaultBudget = 4 << 20
     public static let shared = DecodedPictures(budget: defaultBudget)
 
     public let budget: Int
-    private let lock = NSLock()
-    private struct Key: Hashable {
+    let lock = NSLock()
+    struct Key: Hashable {
         let picture: ObjectIdentifier
         let band: Int
     }
-    private struct Entry {
+    struct Entry {
         let picture: FilePicture  // held, so that its identity is not reused while here
         let image: Image
         var drawn: Int
     }
-    private var entries: [Key: Entry] = [:]
+    var entries: [Key: Entry] = [:]
     /// Counts the draws (`bands(for:)`); an entry's `drawn` is the last one that needed it.
-    private var draws = 0
+    var draws = 0
     private var heldBytes = 0
     private var mostBytes = 0
-    private var decodeCount = 0
+    var decodeCount = 0
+    /// The background mode's state (DecodedPictures+Worker.swift), under `lock` too.
+    var background = BackgroundState()
+    /// Where the background mode decodes: one job after another, a thread only while
+    /// there is one (idle, nothing runs).
+    let worker = DispatchQueue(label: "lectern.decoded-pictures", qos: .utility)
 
     public init(budget: Int) { self.budget = budget }
 
@@ -62,7 +73,8 @@ public final class DecodedPictures: @unchecked Sendable {
         return mostBytes
     }
 
-    /// How many times a draw decoded from a file so far (one decode may make several bands).
+    /// How many times a draw or the worker decoded from a file so far (one decode may make
+    /// several bands).
     public var decodes: Int {
         lock.lock(); defer { lock.unlock() }
         return decodeCount
@@ -99,9 +111,14 @@ public final class DecodedPictures: @unchecked Sendable {
     /// budget, before the decoding (room is made first, so the old and the new are not
     /// held together) and after it. Called by every draw of a page, with the pictures in
     /// the band drawn (none: only the letting go).
-    public func draw(_ wanted: [(picture: FilePicture, rows: Range<Int>)], _ draw: (Int, PictureBand) -> Void) {
+    ///
+    /// `ahead`: the pictures whose rows will come into view soon, with those rows (the
+    /// screen and a margin around it); only the background mode decodes and keeps them.
+    public func draw(_ wanted: [(picture: FilePicture, rows: Range<Int>)], ahead: [(picture: FilePicture, rows: Range<Int>)] = [],
+                     _ draw: (Int, PictureBand) -> Void) {
         lock.lock(); defer { lock.unlock() }
         draws += 1
+        if background.isOn { return drawHeld(wanted, ahead: ahead, draw) }
         let needed = wanted.map { $0.picture.bands(covering: $0.rows) }
         for (item, bands) in zip(wanted, needed) {
             for band in bands { entries[Key(picture: ObjectIdentifier(item.picture), band: band)]?.drawn = draws }
@@ -168,7 +185,7 @@ public final class DecodedPictures: @unchecked Sendable {
         for (offset, image) in bands.images.enumerated() { insert(image, band: bands.first + offset, for: picture) }
     }
 
-    private func insert(_ image: Image, band: Int, for picture: FilePicture) {
+    func insert(_ image: Image, band: Int, for picture: FilePicture) {
         let key = Key(picture: ObjectIdentifier(picture), band: band)
         if let old = entries[key] { heldBytes -= Self.size(old.image) }
         entries[key] = Entry(picture: picture, image: image, drawn: draws)
@@ -179,11 +196,15 @@ public final class DecodedPictures: @unchecked Sendable {
     /// A tall picture keeps the bands `near` (those a draw needs, or the one just made)
     /// and `aheadBands` others, the most recently drawn (those decoded ahead count as
     /// drawn), then the nearest; the rest go whatever the budget says.
-    private func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) {
+    func trimSpareBands(of picture: ObjectIdentifier, near: Range<Int>) { trimSpareBands(of: picture, near: [near]) }
+
+    /// The same with `near` in pieces (the bands at a screen's two edges).
+    func trimSpareBands(of picture: ObjectIdentifier, near: [Range<Int>]) {
+        let near = near.filter { !$0.isEmpty }
         var spare: [(key: Key, distance: Int, drawn: Int)] = []
-        for (key, entry) in entries where key.picture == picture && !near.contains(key.band) {
-            let distance = near.isEmpty ? 0 : key.band < near.lowerBound ? near.lowerBound - key.band : key.band - near.upperBound + 1
-            spare.append((key, distance, entry.drawn))
+        for (key, entry) in entries where key.picture == picture && !near.contains(where: { $0.contains(key.band) }) {
+            let distances = near.map { key.band < $0.lowerBound ? $0.lowerBound - key.band : key.band - $0.upperBound + 1 }
+            spare.append((key, distances.min() ?? 0, entry.drawn))
         }
         guard spare.count > FilePicture.aheadBands else { return }
         let order = spare.sorted { (-$0.drawn, $0.distance, $0.key.band) < (-$1.drawn, $1.distance, $1.key.band) }
@@ -193,10 +214,11 @@ public final class DecodedPictures: @unchecked Sendable {
     }
 
     /// Over the budget less `room` (bytes about to be decoded), the least recently drawn
-    /// go first; those drawn at `keepingFrom` or later (the draw under way) stay.
-    private func trim(keepingFrom kept: Int, room: Int = 0) {
+    /// go first; those drawn at `keepingFrom` or later (the draw under way) stay, and so do
+    /// those arrived for a draw that has not drawn them yet (background mode).
+    func trim(keepingFrom kept: Int, room: Int = 0) {
         guard heldBytes + room > budget else { return }
-        let byAge = entries.filter { $0.value.drawn < kept }.sorted { $0.value.drawn < $1.value.drawn }
+        let byAge = entries.filter { $0.value.drawn < kept && !isAwaited($0.key) }.sorted { $0.value.drawn < $1.value.drawn }
         for (key, entry) in byAge {
             guard heldBytes + room > budget else { break }
             heldBytes -= Self.size(entry.image)
@@ -204,5 +226,5 @@ public final class DecodedPictures: @unchecked Sendable {
         }
     }
 
-    private static func size(_ image: Image) -> Int { image.width * image.height * 4 }
+    static func size(_ image: Image) -> Int { image.width * image.height * 4 }
 }
