@@ -68,9 +68,14 @@ public final class RowStreamer {
 
     /// Returns once every job handed so far is streamed and fenced: its rows are free
     /// again, and its stores done before anything the caller does next (a page flip).
-    public func wait() { queue.waitUntilEmpty() }
+    /// Jobs the thread has not taken yet are streamed here meanwhile: when the other core
+    /// is busy with something else, the frame costs what streaming on this one would.
+    public func wait() {
+        while let job = queue.take() { job.run() }
+        queue.waitUntilEmpty()
+    }
 
-    /// Jobs streamed so far (tests).
+    /// Jobs streamed so far, by the thread or by `wait` (tests).
     public var streamed: Int { queue.finishedCount }
 
     private static func start(_ queue: JobQueue) -> pthread_t? {
@@ -127,6 +132,18 @@ private final class JobQueue: @unchecked Sendable {
         count += 1
         pthread_cond_signal(queued)
         pthread_mutex_unlock(mutex)
+    }
+
+    /// The oldest job not yet taken, for the caller to run itself; nil when none is left.
+    func take() -> RowStreamer.Job? {
+        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        guard count > 0 else { return nil }
+        let job = (ring + head).move()
+        head = (head + 1) % Self.capacity
+        count -= 1
+        finished += 1
+        if count == Self.capacity - 1 { pthread_cond_broadcast(drained) }
+        return job
     }
 
     func waitUntilEmpty() {

@@ -227,6 +227,8 @@ final class ScanoutPanningTests: XCTestCase {
             loop = try DeviceLoop(system: system, clock: clock, sink: observed, scene: runtime, log: Logger { _ in })
             input = ScriptedInput(system: system)
             loop.input = input
+            // Whole frames drawn in bands and streamed beside: the frames after them are checked too.
+            loop.compositor.streamsWhileDrawing = true
             fresh = try Bitmap(width: width, height: height)
             let (system, clock, fresh, assembly) = (system, clock, fresh, assembly)
             device.onFlip = { system.schedule(device.fd, at: clock.time) }

@@ -18,9 +18,12 @@ extension Compositor {
     /// but each band walks the page's items that meet it again (docs/performance.md).
     static let bandsPerFrame = 8
 
+    /// Asked once: the cores this process may run on do not change while it runs.
+    static let hasSpareCore = RowStreamer.machineHasSpareCore
+
     /// The back buffer's window, when this frame is to be drawn in bands into it.
     func bandedScreen(_ painter: FramePainter, canvas: Canvas, scanout: ScanoutSurface?) -> WriteOnlyCanvas? {
-        guard streamsWhileDrawing, let scanout, painter.drawsInBands(clip: canvas.bounds),
+        guard streamsWhileDrawing, Self.hasSpareCore, let scanout, painter.drawsInBands(clip: canvas.bounds),
               let screen = scanout.directFrame(), screen.width == canvas.width, screen.height == canvas.height else { return nil }
         return screen
     }

@@ -77,12 +77,15 @@ public final class Compositor {
     /// What the display's YUV plane shows (Compositor+VideoPlane.swift).
     var videoPlane = VideoPlaneChoice()
     /// Whether a page drawn whole goes out in bands streamed by another core while the
-    /// next is drawn (Compositor+Bands.swift); its streaming thread, made at first use.
-    let streamsWhileDrawing: Bool
+    /// next is drawn, where the process has more than one (Compositor+Bands.swift). Off by
+    /// default: on the reference machine the two vCPUs do not run at once (two busy threads
+    /// take twice as long as one) and it made `frame.first` slower (docs/performance.md);
+    /// `lectern bench --stream-beside` measures it on a board.
+    public var streamsWhileDrawing: Bool
+    /// The streaming thread, made at the first frame drawn in bands.
     var rowStreamer: RowStreamer?
 
-    /// `streamsWhileDrawing`: by default where the process has more than one core.
-    public init(streamsWhileDrawing: Bool = RowStreamer.machineHasSpareCore) {
+    public init(streamsWhileDrawing: Bool = false) {
         self.streamsWhileDrawing = streamsWhileDrawing
     }
 
