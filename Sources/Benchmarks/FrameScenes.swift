@@ -25,7 +25,7 @@ public final class FrameScene {
     /// docs/performance.md), as `[display]` sets them for the kiosk.
     /// `streamsBeside`: full frames drawn in bands, each streamed out on another core
     /// while the next is drawn (`Compositor.streamsWhileDrawing`).
-    public static func benchCases(scanout: ScanoutTuning = ScanoutTuning(), streamsBeside: Bool = false) -> [BenchCase] {
+    public static func benchCases(scanout: ScanoutTuning = ScanoutTuning(), streamsBeside: Bool = true) -> [BenchCase] {
         // The demo pages follow, so the menu ring has its usual items.
         let dense = { [BenchPages.denseText()] + KioskConfig.builtIn.pages }
         let long = { [try BenchPages.longWithImages(directory: imageDirectory)] + KioskConfig.builtIn.pages }

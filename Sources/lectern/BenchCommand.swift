@@ -27,11 +27,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("scroll-front"), inversion: .prefixedNo, help: "Scroll frames into the buffer on screen ([display] scroll_front).")
     var scrollFront = true
     @Flag(inversion: .prefixedNo, help: "Atomic commits where the driver offers them ([display] atomic).") var atomic = true
-    @Flag(help: "Frame cases draw a whole frame in bands, each streamed to scan-out on another core while the next is drawn.")
-    var streamBeside = false
+    @Flag(inversion: .prefixedNo, help: "Frame cases draw a whole frame in bands, each streamed to scan-out on another core while the next is drawn (where there is more than one).")
+    var streamBeside = true
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
-    static func allCases(scanout: ScanoutTuning = ScanoutTuning(), streamsBeside: Bool = false) -> [BenchCase] {
+    static func allCases(scanout: ScanoutTuning = ScanoutTuning(), streamsBeside: Bool = true) -> [BenchCase] {
         [BenchRunner.memcpyCase, BenchRunner.streamCase] + RasterBench.cases + TypesetBenchmarks.cases
             + FrameScene.benchCases(scanout: scanout, streamsBeside: streamsBeside) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases + ClipScenes.cases
             + SearchScene.benchCases

@@ -77,15 +77,15 @@ public final class Compositor {
     /// What the display's YUV plane shows (Compositor+VideoPlane.swift).
     var videoPlane = VideoPlaneChoice()
     /// Whether a page drawn whole goes out in bands streamed by another core while the
-    /// next is drawn, where the process has more than one (Compositor+Bands.swift). Off by
-    /// default: on the reference machine the two vCPUs do not run at once (two busy threads
-    /// take twice as long as one) and it made `frame.first` slower (docs/performance.md);
-    /// `lectern bench --stream-beside` measures it on a board.
+    /// next is drawn, where the process has more than one (Compositor+Bands.swift). Where
+    /// the cores do not run at once (a virtual machine whose host shares one CPU between
+    /// them) it costs more than it saves (docs/performance.md); `lectern bench
+    /// --no-stream-beside` measures without it.
     public var streamsWhileDrawing: Bool
     /// The streaming thread, made at the first frame drawn in bands.
     var rowStreamer: RowStreamer?
 
-    public init(streamsWhileDrawing: Bool = false) {
+    public init(streamsWhileDrawing: Bool = true) {
         self.streamsWhileDrawing = streamsWhileDrawing
     }
 
