@@ -31,7 +31,9 @@ public final class FrameScene {
     /// a long page) and, as `frame.*.light`, the earlier ones on the short demo pages.
     /// `scanout`: the display's paths (`lectern bench --no-pan`, ...: the A/B of
     /// docs/performance.md), as `[display]` sets them for the kiosk.
-    public static func benchCases(scanout: ScanoutTuning = ScanoutTuning()) -> [BenchCase] {
+    /// `streamsBeside`: full frames drawn in bands, each streamed out on another core
+    /// while the next is drawn (`Compositor.streamsWhileDrawing`).
+    public static func benchCases(scanout: ScanoutTuning = ScanoutTuning(), streamsBeside: Bool = true) -> [BenchCase] {
         // The demo pages follow, so the menu ring has its usual items.
         let dense = { [BenchPages.denseText()] + KioskConfig.builtIn.pages }
         let long = { [try BenchPages.longWithImages(directory: imageDirectory)] + KioskConfig.builtIn.pages }
@@ -54,6 +56,7 @@ public final class FrameScene {
         return makers.map { name, make in
             BenchCase(name: name) { w, h in
                 let scene = try make(w, h)
+                scene.player.loop.compositor.streamsWhileDrawing = streamsBeside
                 return { scene.step() }
             }
         }

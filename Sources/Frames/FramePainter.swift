@@ -13,6 +13,10 @@ public protocol FramePainter {
     /// `shiftX`: the canvas holds the screen from that column on (a strip drawn apart), so
     /// screen x lands at x − shiftX.
     func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int)
+    /// Whether the page layer inside `clip` may be drawn as bands of it, one after another
+    /// (each `drawPage` touching only its band), at no more cost than in one `drawPage`:
+    /// false where the painter keeps something per draw that the bands would make again.
+    func drawsInBands(clip: IntRect) -> Bool
     /// The page layer's colour right of the page's edge (screen columns from
     /// width − `frame.shiftX` on), outside the decorations, where the painter draws
     /// nothing else there; nil where it may. A pull's uncovered strip is then filled with
@@ -30,6 +34,9 @@ public protocol FramePainter {
 
 extension FramePainter {
     public var colorBeyondPageEdge: Color? { nil }
+
+    /// Painters that keep nothing between draws draw in bands as they draw whole.
+    public func drawsInBands(clip: IntRect) -> Bool { true }
 
     /// Painters without clips write no video picture.
     public func writeVideo(into target: NV12Picture) -> Bool { false }

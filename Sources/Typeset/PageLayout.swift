@@ -126,6 +126,18 @@ public final class PageLayout {
         return cover
     }
 
+    /// Whether the part of the page inside `clip` (canvas coordinates) draws the same at
+    /// the same cost in several clips, one after another, as in one: false where a
+    /// picture held in bands meets it (each draw keeps only the bands it needs, so the
+    /// next clip would decode the picture from its top again).
+    public func drawsInParts(originX: Int, originY: Int, clip: IntRect) -> Bool {
+        let band = clip.offsetBy(dx: -originX, dy: -originY)
+        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.rect.intersects(band) || image.pan >= 0 {
+            if case let .file(picture) = image.pixels, picture.bandCount > 1 { return false }
+        }
+        return true
+    }
+
     /// Draws the part of the page inside `clip` (canvas coordinates); the layout's
     /// top-left lands at (originX, originY), negative when scrolled. `tableOffsets[i]`
     /// pans wide table i sideways (0 … its `maxOffset`). `onScreen`: the canvas rows on screen,

@@ -27,18 +27,20 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("scroll-front"), inversion: .prefixedNo, help: "Scroll frames into the buffer on screen ([display] scroll_front).")
     var scrollFront = true
     @Flag(inversion: .prefixedNo, help: "Atomic commits where the driver offers them ([display] atomic).") var atomic = true
+    @Flag(inversion: .prefixedNo, help: "Frame cases draw a whole frame in bands, each streamed to scan-out on another core while the next is drawn (where there is more than one).")
+    var streamBeside = true
 
     /// Every module's cases: the rasterizer's kernels, text, and the kiosk's frames.
-    static func allCases(scanout: ScanoutTuning = ScanoutTuning()) -> [BenchCase] {
+    static func allCases(scanout: ScanoutTuning = ScanoutTuning(), streamsBeside: Bool = true) -> [BenchCase] {
         [BenchRunner.memcpyCase, BenchRunner.streamCase] + RasterBench.cases + TypesetBenchmarks.cases
-            + FrameScene.benchCases(scanout: scanout) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases + ClipScenes.cases
+            + FrameScene.benchCases(scanout: scanout, streamsBeside: streamsBeside) + SpeechScene.benchCases + PDFStartScene.benchCases + VideoBench.cases + ClipScenes.cases
             + SearchScene.benchCases
     }
 
     func run() throws {
         let sizes = [(1920, 1080), (1280, 800)]
         let scanout = ScanoutTuning(pan: pan, sidePan: sidePan, scrollFront: scrollFront, atomic: atomic)
-        let cases = BenchCommand.allCases(scanout: scanout)
+        let cases = BenchCommand.allCases(scanout: scanout, streamsBeside: streamBeside)
         // The start cases run this binary as a child process; they are filtered by name like
         // the rest (`--filter start` runs them and start.pdf.warm, `--filter start.pdf` only
         // the in-process one).

@@ -16,7 +16,10 @@ final class HeadlessCompositorTests: XCTestCase {
         var config = KioskConfig.builtIn
         config.pages = [config.pages[2]] + config.pages  // a long page first
         let assembly = try KioskAssembly(config: config, width: width, height: height)
-        return (assembly, try assembly.player())
+        let player = try assembly.player()
+        // Whole frames drawn in bands and streamed beside: the frames after them are checked too.
+        player.loop.compositor.streamsWhileDrawing = true
+        return (assembly, player)
     }
 
     /// Compares every presented frame with a frame drawn from scratch at its moment.

@@ -227,6 +227,8 @@ final class ScanoutPanningTests: XCTestCase {
             loop = try DeviceLoop(system: system, clock: clock, sink: observed, scene: runtime, log: Logger { _ in })
             input = ScriptedInput(system: system)
             loop.input = input
+            // Whole frames drawn in bands and streamed beside: the frames after them are checked too.
+            loop.compositor.streamsWhileDrawing = true
             fresh = try Bitmap(width: width, height: height)
             let (system, clock, fresh, assembly) = (system, clock, fresh, assembly)
             device.onFlip = { system.schedule(device.fd, at: clock.time) }
@@ -383,6 +385,8 @@ final class ScanoutPanningTests: XCTestCase {
         try display.start()
         let kiosk = try KioskOnFakeDisplay(display: display, device: device, width: w, height: h) { XCTFail("\(driver) pull: \($0)") }
         kiosk.run(to: 0)
+        // The first frame may be written whole (drawn in bands, streamed out beside the drawing).
+        let firstFrames = display.counts.directFrames
         func pull(from x0: Double, by dx: Double, frames: Int, hold: Int = 0, y: Double = 120) {
             var x = x0, t = kiosk.time
             kiosk.touch(.down(slot: 0, x: x, y: y, time: t))
@@ -395,12 +399,12 @@ final class ScanoutPanningTests: XCTestCase {
         pull(from: 280, by: -30, frames: 6, hold: 8)
         kiosk.run(for: 40.0 / 60)
         if driver == "vc4" {
-            XCTAssertGreaterThan(display.counts.directFrames, 10, "\(driver): pull frames went straight to scan-out")
+            XCTAssertGreaterThan(display.counts.directFrames - firstFrames, 10, "\(driver): pull frames went straight to scan-out")
             XCTAssertGreaterThan(kiosk.loop.compositor.counts[.pullDirect] ?? 0, 10)
         } else {
             XCTAssertGreaterThan(display.counts.sidewaysPans, 10, "\(driver): pull frames moved the window sideways")
             XCTAssertGreaterThan(kiosk.loop.compositor.counts[.pullPanned] ?? 0, 10)
-            XCTAssertEqual(display.counts.directFrames, 0, "\(driver): no pull frame written whole")
+            XCTAssertEqual(display.counts.directFrames - firstFrames, 0, "\(driver): no pull frame written whole")
         }
         XCTAssertEqual(kiosk.shadowDiffers(display), 0, "\(driver): the shadow after the pull settled")
         // A fling, then a pull while the page still coasts (the scroll moves under the pull).

@@ -192,6 +192,11 @@ public final class TypesetContent: PageContent {
         return layout(page: page, width: width).rects(showing: rows)
     }
 
+    public func drawsInParts(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> Bool {
+        if let pdf, pdf.isPDF(page) { return true }
+        return layout(page: page, width: width).drawsInParts(originX: originX, originY: originY, clip: clip)
+    }
+
     public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] {
         if let pdf, pdf.isPDF(page) { return pdf.opaqueCover(page: page, width: width, originX: originX, originY: originY, clip: clip) }
         return layout(page: page, width: width).opaqueCover(originX: originX, originY: originY, clip: clip)

@@ -22,6 +22,9 @@ public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeec
     /// The parts of `clip` that opaque pictures of page `page` cover whole when it is drawn
     /// at (originX, originY): the renderer leaves the background unfilled there.
     func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect]
+    /// Whether page `page` inside `clip` may be drawn as several clips one after another
+    /// at no more cost than in one draw (the compositor's bands).
+    func drawsInParts(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> Bool
     /// One line of text centred at (centerX, centerY), for ring labels and letters;
     /// returns the rectangle it drew into.
     @discardableResult
@@ -33,6 +36,9 @@ public protocol PageContent: PageReading, PageLinks, WideTableContent, PageSpeec
 extension PageContent {
     /// Content that draws no pictures covers nothing.
     public func opaqueCover(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> [IntRect] { [] }
+
+    /// Content that keeps nothing between draws draws in parts as it draws whole.
+    public func drawsInParts(page: Int, width: Double, originX: Int, originY: Int, clip: IntRect) -> Bool { true }
 
     /// Content without wide tables draws as it always does.
     public func draw(page: Int, width: Double, into canvas: Canvas, originX: Int, originY: Int, clip: IntRect, tableOffsets: [Int]) {

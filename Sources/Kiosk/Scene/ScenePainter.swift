@@ -20,6 +20,8 @@ public struct ScenePainter: FramePainter {
         renderer.drawPage(canvas, clip: clip, state: state, shiftX: shiftX)
     }
 
+    public func drawsInBands(clip: IntRect) -> Bool { renderer.drawsInParts(clip: clip, state: state) }
+
     /// The theme's background: `drawPage` keeps the page's content, its clips and its
     /// marks left of the page's edge; only the dots reach beyond it.
     public var colorBeyondPageEdge: Color? { renderer.scene.config.theme.background }

@@ -188,6 +188,14 @@ public final class SceneRenderer {
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
     }
 
+    /// Whether the page of `state` inside `clip` may be drawn in several clips (the
+    /// compositor's bands) at no more cost than whole.
+    func drawsInParts(clip: IntRect, state: FrameState) -> Bool {
+        let originX = Int(scene.textLeft.rounded()) - state.pullX
+        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
+        return content.drawsInParts(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: clip)
+    }
+
     /// The theme's background over the clip, except where opaque pictures will be drawn
     /// whole (a photograph's pixels would only overwrite it: on a page that opens with
     /// one, the fill was a tenth of the frame).

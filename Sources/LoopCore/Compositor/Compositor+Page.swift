@@ -21,6 +21,10 @@ extension Compositor {
                 count(moveInShadow(painter, in: canvas, base: base))
                 composed = ComposedFrame(damage: pageDamage)
             }
+        } else if let screen = bandedScreen(painter, canvas: canvas, scanout: scanout) {
+            // Drawn and streamed out at once: the shadow and the back buffer both hold it.
+            count(drawFullInBands(painter, into: canvas, screen: screen))
+            composed = ComposedFrame(damage: pageDamage, scanout: .direct)
         } else {
             count(drawFull(painter, into: canvas))
             composed = ComposedFrame(damage: pageDamage)

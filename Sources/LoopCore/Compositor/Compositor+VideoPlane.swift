@@ -54,6 +54,7 @@ struct PageUnderPlane: FramePainter {
     }
 
     func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int) { painter.drawPage(clip: clip, into: canvas, shiftX: shiftX) }
+    func drawsInBands(clip: IntRect) -> Bool { painter.drawsInBands(clip: clip) }
     var colorBeyondPageEdge: Color? { painter.colorBeyondPageEdge }
     func drawWhole(into canvas: Canvas) { painter.drawWhole(into: canvas) }
     func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region) {

@@ -14,7 +14,8 @@ import Raster
 /// same compositor runs on the device (`KMSDisplay`), headless (`KMSDisplay` over memory
 /// buffers) and in tests; a sink without a `ScanoutSurface` gets moves and copies.
 ///
-/// One function per path: `blank`, `whole` and `drawFull` (nothing reusable), `pan`,
+/// One function per path: `blank`, `whole`, `drawFull` and `drawFullInBands` (nothing
+/// reusable; Compositor+Bands.swift), `pan`,
 /// `moveInShadow` (Compositor+Page.swift), `overlaysDirect`, `overlaysInShadow`
 /// (Compositor+Overlays.swift), `pullPanned`, `pullDirect` (Compositor+Pull.swift); a
 /// playing clip's picture goes to the display's YUV plane where `VideoPlaneChoice` says
@@ -75,8 +76,18 @@ public final class Compositor {
     var stale = Region()
     /// What the display's YUV plane shows (Compositor+VideoPlane.swift).
     var videoPlane = VideoPlaneChoice()
+    /// Whether a page drawn whole goes out in bands streamed by another core while the
+    /// next is drawn, where the process has more than one (Compositor+Bands.swift). Where
+    /// the cores do not run at once (a virtual machine whose host shares one CPU between
+    /// them) it costs more than it saves (docs/performance.md); `lectern bench
+    /// --no-stream-beside` measures without it.
+    public var streamsWhileDrawing: Bool
+    /// The streaming thread, made at the first frame drawn in bands.
+    var rowStreamer: RowStreamer?
 
-    public init() {}
+    public init(streamsWhileDrawing: Bool = true) {
+        self.streamsWhileDrawing = streamsWhileDrawing
+    }
 
     /// Forget what is held: the next frame is drawn whole (the loop's full redraw).
     public func reset() {
