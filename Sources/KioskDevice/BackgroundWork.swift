@@ -95,6 +95,10 @@ final class BackgroundWork {
             let shared = DecodedPictures.shared
             shared.onDecoded = pipe.wake
             shared.decodesInBackground = true
+            // The pictures are the process's: a job another kiosk of this process (the
+            // bench's scene before, a headless player) left untaken announced itself on
+            // its pipe, not this one. One wake-up takes it, or this kiosk never settles.
+            if !shared.isSettled { pipe.wake() }
             pictures = shared
         } catch {
             log.warning("cannot make the pictures' wake-up pipe (\(error)); pictures are decoded in the frames that show them")

@@ -62,4 +62,27 @@ final class PicturesOffTheLoopTests: XCTestCase {
         XCTAssertEqual(player.redrawCount, frames)
         XCTAssertEqual(DecodedPictures.shared.decodes, decodes)
     }
+
+    /// The pictures are the process's: a decode another kiosk of the process left untaken
+    /// (the bench's scene before this one) announced itself on that kiosk's pipe. A new
+    /// kiosk takes it at its first turn, and settles, rather than waiting for a wake-up
+    /// that already happened.
+    func testADecodeAnotherKioskLeftUntakenDoesNotKeepThisOneWaiting() throws {
+        let page = dir + "/pattern.md"
+        try "![test pattern](\(try TestPictures.tall()))\n".write(toFile: page, atomically: true, encoding: .utf8)
+        var config = KioskConfig()
+        config.pages = [.init(title: "Pattern", source: .file(path: page))]
+        let first = try HeadlessPlayer(config: config, width: 640, height: 800, environment: KioskEnvironment(pictures: .inBackground))
+        first.step(to: 0)
+        DecodedPictures.shared.waitForWorker()
+        XCTAssertFalse(DecodedPictures.shared.isSettled, "decoded, not taken by the first kiosk")
+        let text = dir + "/text.md"
+        try "Only words here.\n".write(toFile: text, atomically: true, encoding: .utf8)
+        config.pages = [.init(title: "Text", source: .file(path: text))]
+        let second = try HeadlessPlayer(config: config, width: 640, height: 800, environment: KioskEnvironment(pictures: .inBackground))
+        second.step(to: 0)
+        second.waitForBackgroundWork(timeout: 10)
+        XCTAssertTrue(second.wiring.backgroundWorkSettled)
+        withExtendedLifetime(first) {}
+    }
 }
