@@ -35,7 +35,7 @@ final class MeasureTests: XCTestCase {
         let results = try BenchRunner(quick: true).run([BenchRunner.memcpyCase, BenchCase(name: "twice") { w, h in
             let copy = BenchRunner.memcpyCase
             let a = try copy.prepare(w, h), b = try copy.prepare(w, h)
-            return { a(); b() }
+            return { a.step(); b.step() }
         }], sizes: [(640, 480)], filter: nil)
         XCTAssertEqual(results.map(\.name), ["memcpy", "twice"])
         XCTAssertEqual(results[0].ratioToMemcpy, 1)

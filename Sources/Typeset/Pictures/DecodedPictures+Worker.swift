@@ -98,6 +98,13 @@ extension DecodedPictures {
     /// budget says).
     func isAwaited(_ key: Key) -> Bool { background.awaited[key] != nil }
 
+    /// Waits up to `timeout` seconds for the worker to finish every job queued so far;
+    /// whether it did. The bench gives the worker a refresh interval between two frames,
+    /// as the device does.
+    public func waitForDecodes(timeout: Double) -> Bool {
+        decodesUnderWay.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Waits until the worker has done every job queued so far (tests).
     func waitForWorker() { worker.sync {} }
 
@@ -173,7 +180,11 @@ extension DecodedPictures {
         let keys = missing.map { Key(picture: id, band: $0) }
         background.pending.formUnion(keys)
         background.jobs += 1
-        worker.async { [self] in decode(picture, bands: first..<last + 1, keys: keys) }
+        decodesUnderWay.enter()
+        worker.async { [self] in
+            decode(picture, bands: first..<last + 1, keys: keys)
+            decodesUnderWay.leave()
+        }
     }
 
     /// On the worker: room made under the budget first (as a draw does), the bands decoded

@@ -58,6 +58,8 @@ public final class DecodedPictures: @unchecked Sendable {
     /// Where the background mode decodes: one job after another, a thread only while
     /// there is one (idle, nothing runs).
     let worker = DispatchQueue(label: "lectern.decoded-pictures", qos: .utility)
+    /// The worker's jobs queued or running (`waitForDecodes`).
+    let decodesUnderWay = DispatchGroup()
 
     public init(budget: Int) { self.budget = budget }
 
@@ -217,12 +219,17 @@ public final class DecodedPictures: @unchecked Sendable {
     /// go first; those drawn at `keepingFrom` or later (the draw under way) stay, and so do
     /// those arrived for a draw that has not drawn them yet (background mode).
     func trim(keepingFrom kept: Int, room: Int = 0) {
-        guard heldBytes + room > budget else { return }
-        let byAge = entries.filter { $0.value.drawn < kept && !isAwaited($0.key) }.sorted { $0.value.drawn < $1.value.drawn }
-        for (key, entry) in byAge {
-            guard heldBytes + room > budget else { break }
+        // One scan per picture let go, no sorted copy: a draw over the budget (pictures
+        // kept at the screen's edges can hold more than it) asks this every time.
+        while heldBytes + room > budget {
+            var oldest: Key?
+            var oldestDrawn = Int.max
+            for (key, entry) in entries where entry.drawn < kept && entry.drawn < oldestDrawn && !isAwaited(key) {
+                oldest = key
+                oldestDrawn = entry.drawn
+            }
+            guard let oldest, let entry = entries.removeValue(forKey: oldest) else { return }
             heldBytes -= Self.size(entry.image)
-            entries[key] = nil
         }
     }
 
