@@ -13,14 +13,7 @@ final class TallPictureInBackgroundTests: XCTestCase {
     let bandBytes = 600 * 128 * 4
 
     /// The 1200×3000 test pattern shown 600×1500 (12 bands of 128 rows).
-    func page(pictures: DecodedPictures) throws -> (PageLayout, PlacedImage) {
-        var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
-        style.margins = .init(all: 10)
-        let typesetter = try Typesetter(style: style)
-        typesetter.pictures = pictures
-        let layout = typesetter.layout(.markdown("Above.\n\n![test pattern](\(try TestPictures.tall()))\n\nBelow.\n"), width: 620)
-        return (layout, try XCTUnwrap(layout.images.first))
-    }
+    func page(pictures: DecodedPictures) throws -> (PageLayout, PlacedImage) { try tallPatternPage(pictures: pictures) }
 
     func inBackground() -> DecodedPictures {
         let pictures = DecodedPictures(budget: 4 << 20)

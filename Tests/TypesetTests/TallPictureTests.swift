@@ -8,15 +8,7 @@ import XCTest
 /// a few bands, decodes ahead so that not every frame decodes, and draws the pixels the
 /// whole picture has.
 final class TallPictureTests: XCTestCase {
-    /// A 1200×3000 PNG shown 600 px wide (600×1500: 3.6 MB whole, 12 bands of 128 rows).
-    func page(pictures: DecodedPictures) throws -> (PageLayout, PlacedImage) {
-        var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
-        style.margins = .init(all: 10)
-        let typesetter = try Typesetter(style: style)
-        typesetter.pictures = pictures
-        let layout = typesetter.layout(.markdown("Above.\n\n![test pattern](\(try TestPictures.tall()))\n\nBelow.\n"), width: 620)
-        return (layout, try XCTUnwrap(layout.images.first))
-    }
+    func page(pictures: DecodedPictures) throws -> (PageLayout, PlacedImage) { try tallPatternPage(pictures: pictures) }
 
     let bandBytes = 600 * 128 * 4
 
@@ -98,4 +90,15 @@ final class TallPictureTests: XCTestCase {
             XCTAssertEqual(drawn, Array(UnsafeBufferPointer(start: whole.canvas.row(row), count: 600)), "row \(row)")
         }
     }
+}
+
+/// A 1200×3000 PNG shown 600 px wide (600×1500: 3.6 MB whole, 12 bands of 128 rows)
+/// between two lines of text, laid out with `pictures`.
+func tallPatternPage(pictures: DecodedPictures) throws -> (PageLayout, PlacedImage) {
+    var style = TextStyle.pinned([Fonts.dejaVu], size: 16)
+    style.margins = .init(all: 10)
+    let typesetter = try Typesetter(style: style)
+    typesetter.pictures = pictures
+    let layout = typesetter.layout(.markdown("Above.\n\n![test pattern](\(try TestPictures.tall()))\n\nBelow.\n"), width: 620)
+    return (layout, try XCTUnwrap(layout.images.first))
 }
