@@ -2,6 +2,9 @@
 #include "heap_usage.h"
 #include <dlfcn.h>
 #include <malloc.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 
 // Under AddressSanitizer malloc is ASan's, which glibc's mallinfo2() does not see (it
@@ -40,4 +43,39 @@ void heapusage_release_free_pages(void) {
 // Returns 0, or -1 where the kernel has no such switch (before Linux 3.15).
 int heapusage_no_huge_pages(void) {
     return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+}
+
+// Mappings of a file whose path contains `name` (a library's data, such as ICU's
+// dictionaries, touched once by a worker) lose their resident pages: the page table
+// entries go (MADV_DONTNEED), the pages stay in the page cache, and a later read maps
+// them again from there. Only a mapping that is not writable and holds no page of its
+// own is touched: a library's relocated read-only data (RELRO) was written by the
+// dynamic linker before it was made read-only, and dropping those pages would bring back
+// the file's unrelocated bytes. Returns the bytes of address space advised, or -1 when
+// /proc/self/smaps cannot be read.
+long heapusage_release_file_pages(const char *name) {
+    FILE *smaps = fopen("/proc/self/smaps", "re");
+    if (!smaps) return -1;
+    char line[4096];
+    long advised = 0;
+    unsigned long from = 0, to = 0;
+    int candidate = 0;
+    while (fgets(line, sizeof line, smaps)) {
+        unsigned long a, b;
+        char perms[5];
+        int path_at = 0;
+        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &a, &b, perms, &path_at) >= 3 && path_at > 0 && strchr(line, '-') < strchr(line, ' ')) {
+            from = a; to = b;
+            candidate = perms[1] != 'w' && perms[3] == 'p' && strstr(line + path_at, name) != NULL;
+            continue;
+        }
+        // "Anonymous:" comes after the header: pages this mapping wrote (copy on write).
+        unsigned long anonymous;
+        if (candidate && sscanf(line, "Anonymous: %lu kB", &anonymous) == 1) {
+            if (anonymous == 0 && madvise((void *)from, to - from, MADV_DONTNEED) == 0) advised += (long)(to - from);
+            candidate = 0;
+        }
+    }
+    fclose(smaps);
+    return advised;
 }

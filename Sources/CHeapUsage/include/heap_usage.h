@@ -11,4 +11,7 @@ void heapusage_return_large_blocks(size_t threshold);
 void heapusage_release_free_pages(void);
 // Turns transparent huge pages off for this process and its children (prctl).
 int heapusage_no_huge_pages(void);
+// Drops the resident pages of the read-only mappings, holding no page of their own, of
+// files whose path contains `name`.
+long heapusage_release_file_pages(const char *name);
 #endif
