@@ -62,7 +62,7 @@ public final class PageLayout {
         var color: PaletteColor
     }
 
-    struct PlacedRect {
+    struct PlacedRect: PlacedOnPage {
         var rect: IntRect
         var color: PaletteColor
         var pan: Int16 = -1
@@ -75,8 +75,8 @@ public final class PageLayout {
         self.chains = chains
         // Sorted by top (stable: drawing order kept among equals) so a draw finds the
         // visible ones by binary search, not by looking at every underline of the page.
-        self.rects = PageLayout.sortedByTop(rects, \.rect)
-        self.images = PageLayout.sortedByTop(images, \.rect)
+        self.rects = PageLayout.sortedByTop(rects)
+        self.images = PageLayout.sortedByTop(images)
         animations = self.images.compactMap { image in
             guard image.pan < 0, let picture = image.file, picture.isAnimated else { return nil }
             return PlacedAnimation(rect: image.rect, picture: picture)
@@ -113,7 +113,7 @@ public final class PageLayout {
         guard !images.isEmpty else { return [] }
         let band = clip.offsetBy(dx: -originX, dy: -originY)
         var cover: [IntRect] = []
-        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.pan < 0 && image.isOpaque {
+        for image in PageLayout.meeting(band, in: images, tallest: tallestImage) where image.pan < 0 && image.isOpaque {
             // A picture the draw will not draw (not decoded yet, in background mode) shows the background.
             if let picture = image.file, !pictures.willDraw(picture, rows: (band.minY - image.rect.minY)..<(band.maxY - image.rect.minY)) {
                 continue
@@ -132,7 +132,7 @@ public final class PageLayout {
     /// next clip would decode the picture from its top again).
     public func drawsInParts(originX: Int, originY: Int, clip: IntRect) -> Bool {
         let band = clip.offsetBy(dx: -originX, dy: -originY)
-        for image in PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage) where image.rect.intersects(band) || image.pan >= 0 {
+        for image in PageLayout.meeting(band, in: images, tallest: tallestImage) where image.rect.intersects(band) || image.pan >= 0 {
             if case let .file(picture) = image.pixels, picture.bandCount > 1 { return false }
         }
         return true
@@ -162,13 +162,12 @@ public final class PageLayout {
             window.clip = panned[Int(pan)].clip
             return (window, panned[Int(pan)].dx)
         }
-        for placed in PageLayout.meeting(band, in: rects, \.rect, tallest: tallestRect) where placed.rect.intersects(band) || placed.pan >= 0 {
+        for placed in PageLayout.meeting(band, in: rects, tallest: tallestRect) where placed.rect.intersects(band) || placed.pan >= 0 {
             let (into, dx) = windowed(placed.pan)
             into.fill(placed.rect.offsetBy(dx: originX + dx, dy: originY), color: palette[Int(placed.color.rawValue)])
         }
-        let shown = PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).filter { $0.rect.intersects(band) || $0.pan >= 0 }
         var files: [(picture: FilePicture, rows: Range<Int>)] = [], placed: [(into: Canvas, x: Int, y: Int)] = []
-        for image in shown {
+        for image in PageLayout.meeting(band, in: images, tallest: tallestImage) where image.rect.intersects(band) || image.pan >= 0 {
             let (into, dx) = windowed(image.pan)
             let x = image.rect.minX + originX + dx, y = image.rect.minY + originY
             switch image.pixels {
@@ -248,27 +247,36 @@ public final class PageLayout {
     private func picturesMeeting(rows: Range<Int>) -> [(picture: FilePicture, rows: Range<Int>)] {
         guard !rows.isEmpty else { return [] }
         let band = IntRect(x: 0, y: rows.lowerBound, width: 1, height: rows.count)
-        return PageLayout.meeting(band, in: images, \.rect, tallest: tallestImage).compactMap { image in
+        return PageLayout.meeting(band, in: images, tallest: tallestImage).compactMap { image in
             guard let picture = image.file, image.rect.maxY > rows.lowerBound else { return nil }
             return (picture, rows.lowerBound - image.rect.minY..<rows.upperBound - image.rect.minY)
         }
     }
 
-    private static func sortedByTop<T>(_ items: [T], _ rect: KeyPath<T, IntRect>) -> [T] {
-        items.enumerated().sorted { ($0.element[keyPath: rect].minY, $0.offset) < ($1.element[keyPath: rect].minY, $1.offset) }.map(\.element)
+    private static func sortedByTop<T: PlacedOnPage>(_ items: [T]) -> [T] {
+        items.enumerated().sorted { ($0.element.rect.minY, $0.offset) < ($1.element.rect.minY, $1.offset) }.map(\.element)
     }
 
     /// The items (sorted by top) whose top lies in [band.minY - tallest, band.maxY): a
     /// superset of those meeting the band, found by binary search.
-    private static func meeting<T>(_ band: IntRect, in items: [T], _ rect: KeyPath<T, IntRect>, tallest: Int) -> ArraySlice<T> {
+    /// (Through the protocol, specialised per type: a key path here was projected by the
+    /// runtime at every step of the search, a tenth of a scroll frame's page draw.)
+    private static func meeting<T: PlacedOnPage>(_ band: IntRect, in items: [T], tallest: Int) -> ArraySlice<T> {
         let low = band.minY - tallest
         var lo = 0, hi = items.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if items[mid][keyPath: rect].minY < low { lo = mid + 1 } else { hi = mid }
+            if items[mid].rect.minY < low { lo = mid + 1 } else { hi = mid }
         }
         var end = lo
-        while end < items.count, items[end][keyPath: rect].minY < band.maxY { end += 1 }
+        while end < items.count, items[end].rect.minY < band.maxY { end += 1 }
         return items[lo..<end]
     }
 }
+
+/// What the layout places at a rectangle of the page, found by `PageLayout.meeting`.
+protocol PlacedOnPage {
+    var rect: IntRect { get }
+}
+
+extension PlacedImage: PlacedOnPage {}

@@ -133,14 +133,12 @@ extension DecodedPictures {
             widen(&near, ObjectIdentifier(item.picture), bands)
             queue(item.picture, holdOrQueue(item.picture, bands: bands, leftUnpainted: false) { _, _ in })
         }
-        background.awaited = background.awaited.filter { draws - $0.value < Self.awaitedDraws }
-        for key in background.awaited.keys { near[key.picture, default: []].append(key.band..<key.band + 1) }
-        // A tall picture keeps those and `aheadBands` others.
-        if entries.values.contains(where: { $0.picture.bandCount > 1 }) {
-            for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
-                trimSpareBands(of: id, near: near[id] ?? [])
-            }
+        if !background.awaited.isEmpty {
+            background.awaited = background.awaited.filter { draws - $0.value < Self.awaitedDraws }
+            for key in background.awaited.keys { near[key.picture, default: []].append(key.band..<key.band + 1) }
         }
+        // A tall picture keeps those and `aheadBands` others.
+        forEachTallPictureHeld { trimSpareBands(of: $0, near: near[$0] ?? []) }
         trim(keepingFrom: draws)
     }
 

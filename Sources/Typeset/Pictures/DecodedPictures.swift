@@ -52,6 +52,8 @@ public final class DecodedPictures: @unchecked Sendable {
     var draws = 0
     private var heldBytes = 0
     private var mostBytes = 0
+    /// `forEachTallPictureHeld`'s list, kept between draws.
+    private var tallHeld: [ObjectIdentifier] = []
     var decodeCount = 0
     /// The background mode's state (DecodedPictures+Worker.swift), under `lock` too.
     var background = BackgroundState()
@@ -153,12 +155,7 @@ public final class DecodedPictures: @unchecked Sendable {
             let id = ObjectIdentifier(item.picture)
             nearest[id] = nearest[id].map { min($0.lowerBound, bands.lowerBound)..<max($0.upperBound, bands.upperBound) } ?? bands
         }
-        // (Nothing is allocated here while no tall picture is held: a frame's draw.)
-        if entries.values.contains(where: { $0.picture.bandCount > 1 }) {
-            for id in Set(entries.values.filter { $0.picture.bandCount > 1 }.map { ObjectIdentifier($0.picture) }) {
-                trimSpareBands(of: id, near: nearest[id] ?? 0..<0)
-            }
-        }
+        forEachTallPictureHeld { trimSpareBands(of: $0, near: nearest[$0] ?? 0..<0) }
         trim(keepingFrom: draws)
     }
 
@@ -202,6 +199,11 @@ public final class DecodedPictures: @unchecked Sendable {
 
     /// The same with `near` in pieces (the bands at a screen's two edges).
     func trimSpareBands(of picture: ObjectIdentifier, near: [Range<Int>]) {
+        // Every draw of a page asks, and nearly always there is nothing to let go: that
+        // is found without allocating, the sort below only when there is.
+        var spareCount = 0
+        for key in entries.keys where key.picture == picture && !near.contains(where: { $0.contains(key.band) }) { spareCount += 1 }
+        guard spareCount > FilePicture.aheadBands else { return }
         let near = near.filter { !$0.isEmpty }
         var spare: [(key: Key, distance: Int, drawn: Int)] = []
         for (key, entry) in entries where key.picture == picture && !near.contains(where: { $0.contains(key.band) }) {
@@ -213,6 +215,17 @@ public final class DecodedPictures: @unchecked Sendable {
         for band in order.dropFirst(FilePicture.aheadBands) {
             if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
         }
+    }
+
+    /// Calls `body` once for each picture held in bands of which some are held now, in
+    /// no order; the draw's scratch list, so nothing is allocated once it has grown.
+    func forEachTallPictureHeld(_ body: (ObjectIdentifier) -> Void) {
+        tallHeld.removeAll(keepingCapacity: true)
+        for entry in entries.values where entry.picture.bandCount > 1 {
+            let id = ObjectIdentifier(entry.picture)
+            if !tallHeld.contains(id) { tallHeld.append(id) }
+        }
+        for id in tallHeld { body(id) }
     }
 
     /// Over the budget less `room` (bytes about to be decoded), the least recently drawn
