@@ -61,10 +61,13 @@ final class BackgroundWork {
                     runtime.searchIndexArrived(at: time)
                     // The index was built on a thread of its own: its arena's freed pages go back.
                     HeapUsage.releaseFreePages()
-                    // Splitting Chinese and Japanese into words read ICU's dictionaries
-                    // (2.3 MiB of libicudata); nothing reads them again until a visitor
-                    // searches in those languages.
-                    MappedFilePages.release(ofFilesNamed: "libicudata")
+                    // Building it read ICU's word dictionaries (2.3 MiB of libicudata
+                    // for Chinese and Japanese) and ran much of ICU and SQLite once: those
+                    // pages leave the kiosk's memory, and a layout or a visitor's search
+                    // maps again only what it reads.
+                    for library in ["libicudata", "libicuuc", "libicui18n", "libsqlite3"] {
+                        MappedFilePages.release(ofFilesNamed: library)
+                    }
                 }))
                 runtime.search.onFinished = pipe.wake
             } catch {
