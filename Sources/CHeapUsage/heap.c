@@ -54,26 +54,43 @@ int heapusage_no_huge_pages(void) {
 // the file's unrelocated bytes. Returns the bytes of address space advised, or -1 when
 // /proc/self/smaps cannot be read.
 long heapusage_release_file_pages(const char *name) {
-    FILE *smaps = fopen("/proc/self/smaps", "re");
-    if (!smaps) return -1;
+    // The candidates from /proc/self/maps; their Anonymous count from smaps, matched by
+    // address range. Under an emulator (qemu-user) maps is the emulated program's view
+    // and smaps may be the emulator's own: a range found in only one is left alone.
+    enum { most = 64 };
+    unsigned long from[most], to[most];
+    int count = 0;
     char line[4096];
-    long advised = 0;
-    unsigned long from = 0, to = 0;
-    int candidate = 0;
-    while (fgets(line, sizeof line, smaps)) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (!maps) return -1;
+    while (count < most && fgets(line, sizeof line, maps)) {
         unsigned long a, b;
         char perms[5];
         int path_at = 0;
-        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &a, &b, perms, &path_at) >= 3 && path_at > 0 && strchr(line, '-') < strchr(line, ' ')) {
-            from = a; to = b;
-            candidate = perms[1] != 'w' && perms[3] == 'p' && strstr(line + path_at, name) != NULL;
+        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &a, &b, perms, &path_at) < 3 || path_at == 0) continue;
+        if (perms[1] == 'w' || perms[3] != 'p' || !strstr(line + path_at, name)) continue;
+        from[count] = a; to[count] = b; count++;
+    }
+    fclose(maps);
+    if (count == 0) return 0;
+    FILE *smaps = fopen("/proc/self/smaps", "re");
+    if (!smaps) return -1;
+    long advised = 0;
+    int current = -1;
+    while (fgets(line, sizeof line, smaps)) {
+        unsigned long a, b, anonymous;
+        char perms[5];
+        int path_at = 0;
+        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &a, &b, perms, &path_at) >= 3 && path_at > 0) {
+            current = -1;
+            for (int i = 0; i < count; i++) if (from[i] == a && to[i] == b) current = i;
             continue;
         }
-        // "Anonymous:" comes after the header: pages this mapping wrote (copy on write).
-        unsigned long anonymous;
-        if (candidate && sscanf(line, "Anonymous: %lu kB", &anonymous) == 1) {
-            if (anonymous == 0 && madvise((void *)from, to - from, MADV_DONTNEED) == 0) advised += (long)(to - from);
-            candidate = 0;
+        // "Anonymous:" follows the header: pages this mapping wrote (copy on write).
+        if (current >= 0 && sscanf(line, "Anonymous: %lu kB", &anonymous) == 1) {
+            if (anonymous == 0 && madvise((void *)from[current], to[current] - from[current], MADV_DONTNEED) == 0)
+                advised += (long)(to[current] - from[current]);
+            current = -1;
         }
     }
     fclose(smaps);

@@ -36,11 +36,14 @@ final class MappedFilePagesTests: XCTestCase {
         let view = mapped.assumingMemoryBound(to: UInt8.self)
         var sum = 0
         for i in stride(from: 0, to: size, by: 4096) { sum &+= Int(view[i]) }  // every page touched
-        XCTAssertGreaterThanOrEqual(try residentKiB(of: path), 4000)
+        // qemu-user (scripts/test-arm64 units sets QEMU_CPU) takes madvise as a hint it
+        // ignores, and its smaps are the emulator's: the pages are not seen to leave there.
+        let underEmulator = ProcessInfo.processInfo.environment["QEMU_CPU"] != nil
+        if !underEmulator { XCTAssertGreaterThanOrEqual(try residentKiB(of: path), 4000) }
 
         let advised = try XCTUnwrap(MappedFilePages.release(ofFilesNamed: "lectern-mapped-\(getpid())"))
         XCTAssertEqual(advised, size)
-        XCTAssertLessThan(try residentKiB(of: path), 100)
+        if !underEmulator { XCTAssertLessThan(try residentKiB(of: path), 100) }
         // Read again: the same bytes, from the page cache.
         XCTAssertTrue(memcmp(mapped, bytes, size) == 0)
         var again = 0
