@@ -38,6 +38,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        defer { BenchFiles.removeAll() }
         let sizes = [(1920, 1080), (1280, 800)]
         let scanout = ScanoutTuning(pan: pan, sidePan: sidePan, scrollFront: scrollFront, atomic: atomic)
         let cases = BenchCommand.allCases(scanout: scanout, streamsBeside: streamBeside)

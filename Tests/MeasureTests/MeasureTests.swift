@@ -1,3 +1,4 @@
+import Foundation
 import Measure
 import Benchmarks
 import XCTest
@@ -57,5 +58,20 @@ final class SmallPagesTests: XCTestCase {
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         let line = status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
         XCTAssertEqual(line.map { $0.split(separator: "\t").last.map(String.init) ?? "" }, "0")
+    }
+}
+
+final class BenchFilesTests: XCTestCase {
+    func testARunsFilesGoAndNoOtherProcesssDo() throws {
+        let directory = NSTemporaryDirectory()
+        let mine = [BenchFiles.prefix, BenchFiles.prefix + "-1920x1080.mp4"]
+        let others = [BenchFiles.prefix + "0", "lectern-bench-other-\(getpid())"]
+        try FileManager.default.createDirectory(atPath: directory + mine[0], withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory + mine[0] + "/photo0.png", contents: Data([1])))
+        for name in mine.dropFirst() + others { XCTAssertTrue(FileManager.default.createFile(atPath: directory + name, contents: Data([1]))) }
+        defer { for name in others { try? FileManager.default.removeItem(atPath: directory + name) } }
+        BenchFiles.removeAll()
+        for name in mine { XCTAssertFalse(FileManager.default.fileExists(atPath: directory + name), name) }
+        for name in others { XCTAssertTrue(FileManager.default.fileExists(atPath: directory + name), name) }
     }
 }
