@@ -65,7 +65,7 @@ public final class FrameScene {
     }
 
     /// Where the photographs of the image pages are written (once per process).
-    static let imageDirectory = NSTemporaryDirectory() + "lectern-bench-\(getpid())"
+    static let imageDirectory = NSTemporaryDirectory() + BenchFiles.prefix
 
     /// The frame scenes' configuration: the built-in one with `pages`, body text from
     /// margin to margin (measure 0, as before the reading measure): the densest screen of

@@ -57,7 +57,7 @@ public enum VideoBench {
 
     /// A 10-second H.264 test pattern at `width`×`height`, 30 fps, made once per process.
     static func clip(width: Int, height: Int) throws -> String {
-        let path = NSTemporaryDirectory() + "lectern-bench-\(getpid())-\(width)x\(height).mp4"
+        let path = NSTemporaryDirectory() + BenchFiles.prefix + "-\(width)x\(height).mp4"
         if FileManager.default.fileExists(atPath: path) { return path }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {
             throw BenchSetupError("video.*: needs Debian's ffmpeg to make its clips (bash scripts/install-deps)")

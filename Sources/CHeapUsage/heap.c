@@ -45,15 +45,15 @@ int heapusage_no_huge_pages(void) {
     return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 }
 
-// Mappings of a file whose path contains `name` (a library's data, such as ICU's
+// Mappings of a file whose path contains one of `names` (a library's data, such as ICU's
 // dictionaries, touched once by a worker) lose their resident pages: the page table
 // entries go (MADV_DONTNEED), the pages stay in the page cache, and a later read maps
 // them again from there. Only a mapping that is not writable and holds no page of its
 // own is touched: a library's relocated read-only data (RELRO) was written by the
 // dynamic linker before it was made read-only, and dropping those pages would bring back
 // the file's unrelocated bytes. Returns the bytes of address space advised, or -1 when
-// /proc/self/smaps cannot be read.
-long heapusage_release_file_pages(const char *name) {
+// /proc/self/maps or smaps cannot be read. One pass over each for all the names.
+long heapusage_release_file_pages(const char *const *names, size_t count_names) {
     // The candidates from /proc/self/maps; their Anonymous count from smaps, matched by
     // address range. Under an emulator (qemu-user) maps is the emulated program's view
     // and smaps may be the emulator's own: a range found in only one is left alone.
@@ -68,7 +68,10 @@ long heapusage_release_file_pages(const char *name) {
         char perms[5];
         int path_at = 0;
         if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &a, &b, perms, &path_at) < 3 || path_at == 0) continue;
-        if (perms[1] == 'w' || perms[3] != 'p' || !strstr(line + path_at, name)) continue;
+        if (perms[1] == 'w' || perms[3] != 'p') continue;
+        int named = 0;
+        for (size_t n = 0; n < count_names && !named; n++) named = names[n] && strstr(line + path_at, names[n]) != NULL;
+        if (!named) continue;
         from[count] = a; to[count] = b; count++;
     }
     fclose(maps);

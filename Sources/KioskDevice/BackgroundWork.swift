@@ -65,9 +65,7 @@ final class BackgroundWork {
                     // for Chinese and Japanese) and ran much of ICU and SQLite once: those
                     // pages leave the kiosk's memory, and a layout or a visitor's search
                     // maps again only what it reads.
-                    for library in ["libicudata", "libicuuc", "libicui18n", "libsqlite3"] {
-                        MappedFilePages.release(ofFilesNamed: library)
-                    }
+                    MappedFilePages.release(ofFilesNamed: ["libicudata", "libicuuc", "libicui18n", "libsqlite3"])
                 }))
                 runtime.search.onFinished = pipe.wake
             } catch {

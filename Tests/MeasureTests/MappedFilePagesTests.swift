@@ -41,7 +41,7 @@ final class MappedFilePagesTests: XCTestCase {
         let underEmulator = ProcessInfo.processInfo.environment["QEMU_CPU"] != nil
         if !underEmulator { XCTAssertGreaterThanOrEqual(try residentKiB(of: path), 4000) }
 
-        let advised = try XCTUnwrap(MappedFilePages.release(ofFilesNamed: "lectern-mapped-\(getpid())"))
+        let advised = try XCTUnwrap(MappedFilePages.release(ofFilesNamed: ["lectern-mapped-\(getpid())"]))
         XCTAssertEqual(advised, size)
         if !underEmulator { XCTAssertLessThan(try residentKiB(of: path), 100) }
         // Read again: the same bytes, from the page cache.
@@ -63,12 +63,12 @@ final class MappedFilePagesTests: XCTestCase {
         defer { munmap(mapped, size) }
         mapped.storeBytes(of: 9, toByteOffset: size - 1, as: UInt8.self)  // a private change
         // Dropping a writable private mapping's pages would lose the change: it is skipped.
-        XCTAssertEqual(MappedFilePages.release(ofFilesNamed: "lectern-written-\(getpid())"), 0)
+        XCTAssertEqual(MappedFilePages.release(ofFilesNamed: ["lectern-written-\(getpid())"]), 0)
         XCTAssertEqual(mapped.load(fromByteOffset: size - 1, as: UInt8.self), 9)
         // Made read-only after the change, as the dynamic linker does with a library's
         // relocated data (RELRO): still skipped, the change still there.
         XCTAssertEqual(mprotect(mapped, size, PROT_READ), 0)
-        XCTAssertEqual(MappedFilePages.release(ofFilesNamed: "lectern-written-\(getpid())"), 0)
+        XCTAssertEqual(MappedFilePages.release(ofFilesNamed: ["lectern-written-\(getpid())"]), 0)
         XCTAssertEqual(mapped.load(fromByteOffset: size - 1, as: UInt8.self), 9)
     }
 }

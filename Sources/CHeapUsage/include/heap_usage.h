@@ -12,6 +12,6 @@ void heapusage_release_free_pages(void);
 // Turns transparent huge pages off for this process and its children (prctl).
 int heapusage_no_huge_pages(void);
 // Drops the resident pages of the read-only mappings, holding no page of their own, of
-// files whose path contains `name`.
-long heapusage_release_file_pages(const char *name);
+// files whose path contains one of the `count` `names`.
+long heapusage_release_file_pages(const char *const *names, size_t count);
 #endif
