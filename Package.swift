@@ -46,6 +46,8 @@ let package = Package(
         cLibrary("CPixman", pkg: "pixman-1", apt: ["libpixman-1-dev"]),
         cLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
         cLibrary("CTurboJPEG", pkg: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        // libjpeg's scanline API (libjpeg-turbo): JPEGs decoded row by row.
+        cLibrary("CJPEG", pkg: "libjpeg", apt: ["libjpeg62-turbo-dev"]),
         // EXIF orientation of phone photos (libturbojpeg 2.1 does not read it).
         cLibrary("CExif", pkg: "libexif", apt: ["libexif-dev"]),
         // SVG pictures: librsvg parses and renders them through cairo into an image surface.
@@ -72,6 +74,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType"], linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),  // FreeType macros, ICU line breaks, bidi, language names
         // PNG rows through libpng's ordinary API (its setjmp/longjmp error handling stays in C).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
+        .target(name: "CJPEGRows", dependencies: ["CJPEG"]),  // libjpeg one row at a time, errors without longjmp into Swift
         .target(name: "CSystemShim"),  // DRM ioctls and fourcc, VT/KD ioctls, signalfd, pipe2, HDMI-CEC ioctls
         .target(name: "CUInputShim"),  // uinput ioctls (the machine test's touchscreen injector only)
         // fork/exec of poppler's programs with limits, no network and Landlock (PDFPages).
@@ -116,7 +119,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
 
         // Pure logic.
-        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CTurboJPEG", "CExif", "CRSVG", "CWebP", "CGIF", "CHeif", "CLibraryLoader", "CRasterKernels"]),
+        .target(name: "Raster", dependencies: ["CPixman", "CPNG", "CPNGRows", "CJPEGRows", "CExif", "CRSVG", "CWebP", "CGIF", "CHeif", "CLibraryLoader", "CRasterKernels"]),
         .target(name: "Typeset", dependencies: ["Raster", "Video", "TextFile", "CCmark", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextShim", "CHyphen", "CHTMLTree", .product(name: "Yams", package: "Yams")]),
         .target(name: "Touch", dependencies: ["Spring", "TextFile"]),
         // Touchscreen recordings (evemu, `libinput record`) turned into touch events.
@@ -213,7 +216,7 @@ let package = Package(
         .testTarget(name: "LecternLogTests", dependencies: ["LecternLog", .product(name: "Logging", package: "swift-log")]),
         // Shared by the test targets (golden images); never shipped.
         .target(name: "LecternTestSupport", dependencies: ["Raster"], path: "Tests/Support"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG", "CGIF"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Measure", "LecternTestSupport", "CPNG", "CGIF", "CTurboJPEG"], resources: [.copy("Golden")]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Raster", "LoopCore", "Platform", "LecternTestSupport"],
                     exclude: ["Golden"], resources: [.copy("RealDocuments")]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),

@@ -84,36 +84,42 @@ final class BandSink {
 extension Image {
     /// The bands `wanted` of the picture in `path` as `fit` shows it, `bandRows(height)`
     /// rows each (the shown height handed over: a short picture is one band), each handed
-    /// to `onBand` as soon as its last row is made, top to bottom. A PNG shown at its size
-    /// or smaller (most photographs and drawings) is decoded row by row, only as far as the
-    /// last wanted band, with the pixels `Image(contentsOfFile:fit:)` gives; any other
-    /// picture is decoded whole and the bands copied out of it. `checkingOpacity`: every
-    /// row is made to tell whether the whole picture is opaque. Answers the whole
-    /// picture's size and facts, with no images. Every error starts with the path.
+    /// to `onBand` as soon as its last row is made, top to bottom. A PNG or an upright JPEG
+    /// shown at its size or smaller (most photographs and drawings) is decoded row by row,
+    /// only as far as the last wanted band, with the pixels `Image(contentsOfFile:fit:)`
+    /// gives; any other picture is decoded whole and the bands copied out of it.
+    /// `checkingOpacity`: every row is made to tell whether the whole picture is opaque
+    /// (which also finds damage anywhere in the file on the first decode). Answers the
+    /// whole picture's size and facts, with no images. Every error starts with the path.
     public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (Int) -> Int, wanted: Range<Int>,
                              checkingOpacity: Bool = false, onBand: @escaping (Int, Image) -> Void) throws -> PictureBands {
         do {
             let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
             try fit.validate()
-            if ImageFormat.detect(bytes) == .png {
+            if let format = ImageFormat.detect(bytes), format == .png || format == .jpeg {
                 var natural = (width: 0, height: 0)
                 var made: BandSink?
-                let plan = { (width: Int, height: Int) throws -> (width: Int, height: Int)? in
-                    try ImageLimits.check(width: width, height: height, format: .png)
+                func plan(width: Int, height: Int) throws -> (width: Int, height: Int)? {
+                    try ImageLimits.check(width: width, height: height, format: format)
                     natural = (width, height)
                     let shown = fit.size(width: width, height: height)
                     return shown.width <= width && shown.height <= height ? shown : nil
                 }
-                let byRows = try PNGDecoder.decodeRows(bytes, plan: plan) { width, height in
+                func sink(width: Int, height: Int) -> BandSink {
                     let sink = BandSink(width: width, height: height, bandRows: bandRows(height), wanted: wanted,
                                         checkingOpacity: checkingOpacity, onBand: onBand)
                     made = sink
                     return sink
                 }
+                let byRows = if format == .png {
+                    try PNGDecoder.decodeRows(bytes, plan: plan, sink: sink)
+                } else {
+                    try JPEGDecoder.decodeRows(bytes, plan: plan, sink: sink)
+                }
                 if byRows, let made {
                     return PictureBands(width: made.width, height: made.height, bandRows: made.bandRows, first: made.kept.lowerBound, images: [],
                                         isOpaque: checkingOpacity ? made.opaque : nil,
-                                        facts: PictureFacts(format: .png, width: natural.width, height: natural.height, isAnimated: false))
+                                        facts: PictureFacts(format: format, width: natural.width, height: natural.height, isAnimated: false))
                 }
             }
             let whole = try Image.decode(bytes, fit: fit)
