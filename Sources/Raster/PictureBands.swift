@@ -15,6 +15,16 @@ public struct PictureBands {
 
     /// How many bands the whole picture has.
     public var count: Int { (height + bandRows - 1) / bandRows }
+
+    /// What a decode knows when it asks how many rows a band has: the size shown, and
+    /// whether the rows come from the decoder one at a time (a band then costs the rows
+    /// down to it) or are copied out of the picture decoded whole (every band costs a
+    /// whole decode).
+    public struct Shape {
+        public let width: Int
+        public let height: Int
+        public let rowByRow: Bool
+    }
 }
 
 /// Where a decode's rows go: the rows of the wanted bands into a bitmap per band, made
@@ -82,8 +92,8 @@ final class BandSink {
 }
 
 extension Image {
-    /// The bands `wanted` of the picture in `path` as `fit` shows it, `bandRows(height)`
-    /// rows each (the shown height handed over: a short picture is one band), each handed
+    /// The bands `wanted` of the picture in `path` as `fit` shows it, `bandRows(shape)`
+    /// rows each (`Shape`: answering the height makes the picture one band), each handed
     /// to `onBand` as soon as its last row is made, top to bottom. A PNG or an upright JPEG
     /// shown at its size or smaller (most photographs and drawings) is decoded row by row,
     /// only as far as the last wanted band, with the pixels `Image(contentsOfFile:fit:)`
@@ -91,7 +101,7 @@ extension Image {
     /// `checkingOpacity`: every row is made to tell whether the whole picture is opaque
     /// (which also finds damage anywhere in the file on the first decode). Answers the
     /// whole picture's size and facts, with no images. Every error starts with the path.
-    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (Int) -> Int, wanted: Range<Int>,
+    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (PictureBands.Shape) -> Int, wanted: Range<Int>,
                              checkingOpacity: Bool = false, onBand: @escaping (Int, Image) -> Void) throws -> PictureBands {
         do {
             let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
@@ -106,7 +116,7 @@ extension Image {
                     return shown.width <= width && shown.height <= height ? shown : nil
                 }
                 func sink(width: Int, height: Int) -> BandSink {
-                    let sink = BandSink(width: width, height: height, bandRows: bandRows(height), wanted: wanted,
+                    let sink = BandSink(width: width, height: height, bandRows: bandRows(PictureBands.Shape(width: width, height: height, rowByRow: true)), wanted: wanted,
                                         checkingOpacity: checkingOpacity, onBand: onBand)
                     made = sink
                     return sink
@@ -123,7 +133,8 @@ extension Image {
                 }
             }
             let whole = try Image.decode(bytes, fit: fit)
-            let sink = BandSink(width: whole.width, height: whole.height, bandRows: bandRows(whole.height), wanted: wanted,
+            let shape = PictureBands.Shape(width: whole.width, height: whole.height, rowByRow: false)
+            let sink = BandSink(width: whole.width, height: whole.height, bandRows: bandRows(shape), wanted: wanted,
                                 checkingOpacity: false, onBand: onBand)
             sink.copy(from: whole)
             return PictureBands(width: sink.width, height: sink.height, bandRows: sink.bandRows, first: sink.kept.lowerBound, images: [],
@@ -138,7 +149,7 @@ extension Image {
 
     /// As `bands(contentsOfFile:fit:bandRows:wanted:checkingOpacity:onBand:)`, the bands
     /// collected in `images`.
-    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (Int) -> Int, wanted: Range<Int>,
+    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (PictureBands.Shape) -> Int, wanted: Range<Int>,
                              checkingOpacity: Bool = false) throws -> PictureBands {
         var images: [Image] = []
         let found = try bands(contentsOfFile: path, fit: fit, bandRows: bandRows, wanted: wanted, checkingOpacity: checkingOpacity) { _, image in

@@ -59,7 +59,7 @@ final class PictureBandsTests: XCTestCase {
         XCTAssertEqual(bands.count, 14)
         XCTAssertEqual(bands.images.map(\.height), [1750 - 13 * 128])
         let small = try Image.bands(contentsOfFile: TestImages.path("icon-1000.png"), fit: ImageFit(maxWidth: 600, maxHeight: ImageLimits.maxSide),
-                                    bandRows: { $0 }, wanted: 0..<2, checkingOpacity: true)
+                                    bandRows: { $0.height }, wanted: 0..<2, checkingOpacity: true)
         XCTAssertEqual(small.images.map(\.height), [600])
         assertRowsEqual(small, try Image(contentsOfFile: TestImages.path("icon-1000.png"), fit: ImageFit(maxWidth: 600, maxHeight: ImageLimits.maxSide)), "icon-1000")
     }

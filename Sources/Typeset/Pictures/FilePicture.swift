@@ -6,10 +6,17 @@ import Raster
 ///
 /// A picture taller than a screen is held in bands of `bandRows` rows: a draw needs
 /// the rows it shows, not the whole picture (a 4000-px PNG at 1824 px wide is 13.3 MB,
-/// a band of it 0.9 MB). One that fits a screen is one band, decoded whole.
+/// a band of it 0.9 MB). So is a large one its decoder gives row by row (a PNG, an
+/// upright JPEG): a scroll needs only the bands at the screen's edges, the rows between
+/// them being drawn already. Any other is one band, decoded whole.
 public final class FilePicture: @unchecked Sendable {
     /// Taller than this many rows (a 1080-row screen), a picture is held in bands.
     public static let bandedAbove = 1080
+    /// A picture decoded row by row whose pixels take more than this is held in bands
+    /// too: a photograph across a 1080-px screen's text column (3.7 MB at 1000 × 960) is
+    /// then held as the bands at the edges of the screen while it scrolls, not whole.
+    /// (Decoded whole, each band would cost a whole decode: those stay one band.)
+    public static let bandedAboveBytes = 2 << 20
     /// Rows per band of a tall picture.
     public static let tallBandRows = 128
     /// Bands decoded beyond those a draw needs, in the way the page moves, and kept: a
@@ -40,7 +47,7 @@ public final class FilePicture: @unchecked Sendable {
     init(file: String, maxWidth: Int, maxHeight: Int, scale: Double, pictures: DecodedPictures) throws {
         self.file = file
         fit = ImageFit(maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
-        let top = try Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(forHeight:), wanted: 0..<2, checkingOpacity: true)
+        let top = try Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(for:), wanted: 0..<2, checkingOpacity: true)
         width = top.width
         height = top.height
         bandRows = top.bandRows
@@ -51,7 +58,10 @@ public final class FilePicture: @unchecked Sendable {
         pictures.keep(top, for: self)
     }
 
-    static func bandRows(forHeight height: Int) -> Int { height > bandedAbove ? tallBandRows : max(height, 1) }
+    static func bandRows(for shape: PictureBands.Shape) -> Int {
+        let banded = shape.height > bandedAbove || (shape.rowByRow && shape.width * shape.height * 4 > bandedAboveBytes)
+        return banded ? tallBandRows : max(shape.height, 1)
+    }
 
     /// The bands holding rows `rows` (the picture's own rows).
     func bands(covering rows: Range<Int>) -> Range<Int> {
@@ -80,7 +90,8 @@ public final class FilePicture: @unchecked Sendable {
     func decode(bands: Range<Int>, onBand: @escaping (Int, Image) -> Void) -> Bool {
         let width = width, height = height
         var sized = true
-        let found = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(forHeight:), wanted: bands) { band, image in
+        let bandRows = bandRows  // as the first decode chose them, whatever the file became
+        let found = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: { _ in bandRows }, wanted: bands) { band, image in
             guard sized, image.width == width else { sized = false; return }
             onBand(band, image)
         }
