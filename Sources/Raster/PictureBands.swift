@@ -92,7 +92,7 @@ final class BandSink {
 }
 
 extension Image {
-    /// The bands `wanted` of the picture in `path` as `fit` shows it, `bandRows(shape)`
+    /// The bands `wanted(shape)` of the picture in `path` as `fit` shows it, `bandRows(shape)`
     /// rows each (`Shape`: answering the height makes the picture one band), each handed
     /// to `onBand` as soon as its last row is made, top to bottom. A PNG or an upright JPEG
     /// shown at its size or smaller (most photographs and drawings) is decoded row by row,
@@ -101,7 +101,8 @@ extension Image {
     /// `checkingOpacity`: every row is made to tell whether the whole picture is opaque
     /// (which also finds damage anywhere in the file on the first decode). Answers the
     /// whole picture's size and facts, with no images. Every error starts with the path.
-    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (PictureBands.Shape) -> Int, wanted: Range<Int>,
+    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (PictureBands.Shape) -> Int,
+                             wanted: (PictureBands.Shape) -> Range<Int>,
                              checkingOpacity: Bool = false, onBand: @escaping (Int, Image) -> Void) throws -> PictureBands {
         do {
             let bytes = try FileBytes.read(path, limit: ImageLimits.maxFileBytes)
@@ -116,7 +117,8 @@ extension Image {
                     return shown.width <= width && shown.height <= height ? shown : nil
                 }
                 func sink(width: Int, height: Int) -> BandSink {
-                    let sink = BandSink(width: width, height: height, bandRows: bandRows(PictureBands.Shape(width: width, height: height, rowByRow: true)), wanted: wanted,
+                    let shape = PictureBands.Shape(width: width, height: height, rowByRow: true)
+                    let sink = BandSink(width: width, height: height, bandRows: bandRows(shape), wanted: wanted(shape),
                                         checkingOpacity: checkingOpacity, onBand: onBand)
                     made = sink
                     return sink
@@ -134,7 +136,7 @@ extension Image {
             }
             let whole = try Image.decode(bytes, fit: fit)
             let shape = PictureBands.Shape(width: whole.width, height: whole.height, rowByRow: false)
-            let sink = BandSink(width: whole.width, height: whole.height, bandRows: bandRows(shape), wanted: wanted,
+            let sink = BandSink(width: whole.width, height: whole.height, bandRows: bandRows(shape), wanted: wanted(shape),
                                 checkingOpacity: false, onBand: onBand)
             sink.copy(from: whole)
             return PictureBands(width: sink.width, height: sink.height, bandRows: sink.bandRows, first: sink.kept.lowerBound, images: [],
@@ -151,6 +153,12 @@ extension Image {
     /// collected in `images`.
     public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (PictureBands.Shape) -> Int, wanted: Range<Int>,
                              checkingOpacity: Bool = false) throws -> PictureBands {
+        try bands(contentsOfFile: path, fit: fit, bandRows: bandRows, wanted: { _ in wanted }, checkingOpacity: checkingOpacity)
+    }
+
+    /// The same, the bands wanted chosen once the picture's shape is known.
+    public static func bands(contentsOfFile path: String, fit: ImageFit, bandRows: (PictureBands.Shape) -> Int,
+                             wanted: (PictureBands.Shape) -> Range<Int>, checkingOpacity: Bool = false) throws -> PictureBands {
         var images: [Image] = []
         let found = try bands(contentsOfFile: path, fit: fit, bandRows: bandRows, wanted: wanted, checkingOpacity: checkingOpacity) { _, image in
             images.append(image)

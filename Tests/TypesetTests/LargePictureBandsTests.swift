@@ -51,6 +51,17 @@ final class LargePictureBandsTests: XCTestCase {
         }
     }
 
+    /// Layout keeps every band of a banded picture that fits a screen (within the budget),
+    /// so the first frame that shows it shows it whole; a taller one, its top two bands.
+    func testLayoutKeepsAPictureThatFitsTheScreenWhole() throws {
+        let pictures = DecodedPictures(budget: 4 << 20)
+        let (_, picture) = try layout(try photo(), pictures: pictures)
+        XCTAssertEqual(picture.bandCount, 8)
+        XCTAssertEqual(pictures.heldBands(of: picture), Array(0..<8))
+        let (_, tall) = try layout(try TestPictures.tall(), pictures: pictures)
+        XCTAssertEqual(pictures.heldBands(of: tall), [0, 1])
+    }
+
     func testSmallPicturesAndOnesDecodedWholeStayOneBand() throws {
         let pictures = DecodedPictures(budget: 12 << 20)
         // 512×512 (1 MiB): under the bytes.

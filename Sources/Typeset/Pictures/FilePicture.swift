@@ -35,7 +35,7 @@ public final class FilePicture: @unchecked Sendable {
     /// The file's own size in pixels (an animation's canvas).
     let naturalWidth: Int
     let naturalHeight: Int
-    /// Rows per band: the height for a picture that fits a screen.
+    /// Rows per band: the height for a picture held whole.
     public let bandRows: Int
 
     /// How many bands the picture has.
@@ -47,7 +47,10 @@ public final class FilePicture: @unchecked Sendable {
     init(file: String, maxWidth: Int, maxHeight: Int, scale: Double, pictures: DecodedPictures) throws {
         self.file = file
         fit = ImageFit(maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
-        let top = try Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(for:), wanted: 0..<2, checkingOpacity: true)
+        // Kept from layout: all of a picture that fits a screen (its first frame shows it
+        // whole, as when it is one band), the top two bands of a taller one.
+        let top = try Image.bands(contentsOfFile: file, fit: fit, bandRows: Self.bandRows(for:),
+                                  wanted: { $0.height > Self.bandedAbove ? 0..<2 : 0..<Int.max }, checkingOpacity: true)
         width = top.width
         height = top.height
         bandRows = top.bandRows
@@ -91,7 +94,7 @@ public final class FilePicture: @unchecked Sendable {
         let width = width, height = height
         var sized = true
         let bandRows = bandRows  // as the first decode chose them, whatever the file became
-        let found = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: { _ in bandRows }, wanted: bands) { band, image in
+        let found = try? Image.bands(contentsOfFile: file, fit: fit, bandRows: { _ in bandRows }, wanted: { _ in bands }) { band, image in
             guard sized, image.width == width else { sized = false; return }
             onBand(band, image)
         }
