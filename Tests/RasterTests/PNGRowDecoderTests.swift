@@ -49,15 +49,10 @@ final class PNGRowDecoderTests: XCTestCase {
     /// needed all 64 MB).
     func testALargePNGShownSmallIsNeverDecodedWhole() throws {
         let data = try read("icon-4000.png")
-        // Reset the kernel's high-water mark to the current resident size (Linux 4.0+).
-        guard let clear = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else {
-            throw XCTSkip("/proc/self/clear_refs cannot be written here: peak RSS cannot be reset")
-        }
-        try clear.write(contentsOf: Data("5".utf8))
-        try clear.close()
-        let before = try status("VmHWM")
+        try PeakResident.reset()
+        let before = try PeakResident.kib()
         let icon = try Image(data: data, fit: ImageFit(maxWidth: 96, maxHeight: 96))
-        let growth = try status("VmHWM") - before
+        let growth = try PeakResident.kib() - before
         XCTAssertEqual(icon.width, 96)
         XCTAssertLessThan(growth, 8 << 10, "peak RSS grew \(growth) KiB decoding a 4000×4000 PNG to 96 px (whole: 62500 KiB)")
     }
@@ -143,16 +138,5 @@ final class PNGRowDecoderTests: XCTestCase {
         png_image_free(&image)
         guard written != 0 else { throw PNGError("simplified writer failed") }
         return Array(out.prefix(size))
-    }
-
-    /// A `/proc/self/status` field in KiB.
-    private func status(_ field: String) throws -> Int {
-        let text = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix(field + ":") {
-            if let kib = Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") {
-                return kib
-            }
-        }
-        throw PNGError("no \(field) in /proc/self/status")
     }
 }
