@@ -8,6 +8,7 @@ final class ContentCheckTests: XCTestCase {
     func temporaryFile(_ name: String, _ text: String) throws -> String {
         let dir = NSTemporaryDirectory() + "lectern-check-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
