@@ -119,13 +119,13 @@ enum JPEGDecoder {
         }
     }
 
-    /// The smallest size libjpeg can decode to (n/8 of the stored size, n = 1 … 8) that
-    /// covers `target`; the stored size when none smaller does.
+    /// The smallest size libjpeg can decode to (n/8 of the stored size, n = 1 … 7) that
+    /// covers `target`; the stored size (8/8) when none smaller does.
     static func scale(width: Int, height: Int, atLeast target: (width: Int, height: Int)) -> (width: Int, height: Int, eighths: Int) {
-        for n in 1...8 {
+        for n in 1...7 {
             // libjpeg's output size at n/8: rounded up (jdiv_round_up in jdmaster.c).
             let sw = (width * n + 7) / 8, sh = (height * n + 7) / 8
-            if (sw >= target.width && sh >= target.height) || n == 8 { return (sw, sh, n) }
+            if sw >= target.width && sh >= target.height { return (sw, sh, n) }
         }
         return (width, height, 8)
     }
