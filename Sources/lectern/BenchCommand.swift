@@ -59,16 +59,17 @@ struct BenchCommand: ParsableCommand {
                 out += "{\"name\":\"\(r.name)\",\"width\":\(r.width),\"height\":\(r.height),"
                     + "\"median_us\":\(fmt(r.medianMicros)),\"p99_us\":\(fmt(r.p99Micros)),"
                     + "\"ratio_to_memcpy\":\(fmt(r.ratioToMemcpy, 3)),\"ratio_to_stream\":\(fmt(r.ratioToStream, 3)),"
+                    + "\"stream_us\":\(fmt(r.streamMicros)),"
                     + "\"heap_growth_bytes\":\(r.heapGrowthBytes),"
                     + "\"iterations\":\(r.iterations)}\n"
             }
         } else {
             out += pad("case", 20) + pad("size", 11) + pad("median µs", 12) + pad("p99 µs", 12) + pad("× memcpy", 10)
-                + pad("× stream", 10) + "heap Δ\n"
+                + pad("× stream", 10) + pad("stream µs", 11) + "heap Δ\n"
             for r in results {
                 out += pad(r.name, 20) + pad("\(r.width)x\(r.height)", 11) + pad(fmt(r.medianMicros), 12)
                     + pad(fmt(r.p99Micros), 12) + pad(fmt(r.ratioToMemcpy, 3), 10) + pad(fmt(r.ratioToStream, 3), 10)
-                    + "\(r.heapGrowthBytes)\n"
+                    + pad(fmt(r.streamMicros), 11) + "\(r.heapGrowthBytes)\n"
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))

@@ -20,7 +20,7 @@ final class BenchCLITests: XCTestCase {
         for line in lines {
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             XCTAssertEqual(object["name"] as? String, "shapes.dots")
-            for key in ["width", "height", "median_us", "p99_us", "ratio_to_memcpy", "ratio_to_stream"] {
+            for key in ["width", "height", "median_us", "p99_us", "ratio_to_memcpy", "ratio_to_stream", "stream_us"] {
                 XCTAssertNotNil(object[key] as? NSNumber, "\(key) in \(line)")
             }
         }

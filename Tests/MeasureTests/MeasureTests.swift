@@ -46,6 +46,25 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(stream.map(\.name), ["stream"])
         XCTAssertEqual(stream[0].ratioToStream, 1)
     }
+
+    /// A host that slows down after the yardsticks are timed (another tenant starts): a
+    /// case doing the yardstick's work keeps its ratio of about 1, since the stream is timed
+    /// again beside its iterations. Timed once, up front, the ratio would read about 4.
+    func testTheRatioToStreamIsTakenBesideTheCase() throws {
+        final class Host: @unchecked Sendable { var microseconds: UInt32 = 2_000 }
+        let host = Host()
+        var runner = BenchRunner(quick: true)
+        runner.streamYardstick = BenchCase(name: "stream") { _, _ in { usleep(host.microseconds) } }
+        let slowed = BenchCase(name: "slowed") { _, _ in
+            host.microseconds = 8_000
+            return { usleep(host.microseconds) }
+        }
+        let results = try runner.run([runner.streamYardstick, slowed], sizes: [(64, 64)], filter: nil)
+        XCTAssertEqual(results.map(\.name), ["stream", "slowed"])
+        XCTAssertLessThan(results[0].streamMicros, 6_000, "the yardstick's own run, before the host slowed")
+        XCTAssertGreaterThan(results[1].streamMicros, 6_000, "the stream beside the case is the slowed host's")
+        XCTAssertEqual(results[1].ratioToStream, 1, accuracy: 0.5)
+    }
 }
 
 final class SmallPagesTests: XCTestCase {
