@@ -1,6 +1,7 @@
 import CRasterKernels
 import Foundation
 import Glibc
+import Synchronization
 
 /// Streams rows of cached memory into write-only memory (a scan-out buffer) on a thread of
 /// its own, so that the caller draws the next rows on its core while these go to memory on
@@ -10,8 +11,9 @@ import Glibc
 /// else reads or writes their rows. Between the two it must not write the rows a job reads
 /// nor touch the rows it writes; the thread touches nothing else. Jobs are plain addresses
 /// and sizes: no Swift object crosses the threads but the shared queue, guarded by its
-/// mutex. The thread is made at the first job and sleeps on a condition when there is none
-/// (no polling); it ends when the streamer is released.
+/// mutex. The thread is made at the first job; when there is none, it watches the queue for
+/// `JobQueue.spin` (the next band of the same frame is that close), then sleeps on a
+/// condition: nothing runs once frames stop. It ends when the streamer is released.
 public final class RowStreamer {
     /// `rows` rows of `rowBytes` bytes from `source` (rows `sourceStride` bytes apart) to
     /// `destination` (rows `destinationPitch` bytes apart), streamed and fenced
@@ -71,7 +73,10 @@ public final class RowStreamer {
     /// Jobs the thread has not taken yet are streamed here meanwhile: when the other core
     /// is busy with something else, the frame costs what streaming on this one would.
     public func wait() {
-        while let job = queue.take() { job.run() }
+        while let job = queue.take() {
+            job.run()
+            queue.streamedTaken()
+        }
         queue.waitUntilEmpty()
     }
 
@@ -109,6 +114,19 @@ private final class JobQueue: @unchecked Sendable {
     private var running = false
     private var closed = false
     private var finished = 0
+    /// Jobs pushed and not yet streamed (by either thread), and whether the queue is
+    /// closed, readable without the mutex: what each side watches while it spins.
+    private let outstanding = Atomic<Int>(0)
+    private let closing = Atomic<Bool>(false)
+    /// How long either side watches for the other before sleeping on its condition. A
+    /// band of a 1080p frame is drawn in 50–100 µs on the reference machine; a thread that
+    /// sleeps between bands is woken eight times a frame, and each wake costs the drawing
+    /// core a system call and an interrupt to the other core (in a virtual machine, an exit
+    /// to the host and the host's scheduling of the idle vCPU). `lectern bench --filter
+    /// frame.first` made 7,124 context switches sleeping at once, 3,064 watching first. A
+    /// slower board's bands take longer than this: there the thread sleeps. Bounded, so
+    /// an idle kiosk spends nothing (`RowStreamerTests`).
+    static let spin: Double = 250e-6
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -130,7 +148,8 @@ private final class JobQueue: @unchecked Sendable {
         while count == Self.capacity { pthread_cond_wait(drained, mutex) }
         (ring + (head + count) % Self.capacity).initialize(to: job)
         count += 1
-        pthread_cond_signal(queued)
+        outstanding.add(1, ordering: .releasing)
+        pthread_cond_signal(queued)  // no system call when the thread is spinning, not waiting
         pthread_mutex_unlock(mutex)
     }
 
@@ -146,10 +165,30 @@ private final class JobQueue: @unchecked Sendable {
         return job
     }
 
+    /// `take`'s job is streamed: no longer outstanding.
+    func streamedTaken() { outstanding.subtract(1, ordering: .releasing) }
+
     func waitUntilEmpty() {
+        Self.watch { outstanding.load(ordering: .acquiring) == 0 }
         pthread_mutex_lock(mutex)
         while count > 0 || running { pthread_cond_wait(drained, mutex) }
         pthread_mutex_unlock(mutex)
+    }
+
+    /// Returns once `done` holds or `spin` has passed, whichever is first.
+    private static func watch(until done: () -> Bool) {
+        if done() { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let end = Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9 + spin
+        while true {
+            for _ in 0..<64 {
+                if done() { return }
+                cshim_raster_spin_pause()
+            }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            if Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9 >= end { return }
+        }
     }
 
     var finishedCount: Int {
@@ -160,6 +199,7 @@ private final class JobQueue: @unchecked Sendable {
     func close() {
         pthread_mutex_lock(mutex)
         closed = true
+        closing.store(true, ordering: .releasing)
         pthread_cond_signal(queued)
         pthread_mutex_unlock(mutex)
     }
@@ -168,6 +208,11 @@ private final class JobQueue: @unchecked Sendable {
     func serve() {
         pthread_mutex_lock(mutex)
         while true {
+            if count == 0 && !closed {
+                pthread_mutex_unlock(mutex)
+                Self.watch { outstanding.load(ordering: .acquiring) > 0 || closing.load(ordering: .acquiring) }
+                pthread_mutex_lock(mutex)
+            }
             while count == 0 && !closed { pthread_cond_wait(queued, mutex) }
             if count == 0 && closed { break }
             let job = (ring + head).move()
@@ -178,6 +223,7 @@ private final class JobQueue: @unchecked Sendable {
             job.run()
             pthread_mutex_lock(mutex)
             running = false
+            outstanding.subtract(1, ordering: .releasing)  // after `running`: a watcher seeing 0 finds the thread idle
             finished += 1
             if count == 0 || count == Self.capacity - 1 { pthread_cond_broadcast(drained) }
         }

@@ -1,3 +1,4 @@
+import Glibc
 import Raster
 import XCTest
 
@@ -45,5 +46,27 @@ final class RowStreamerTests: XCTestCase {
             streamer.wait()
         }
         XCTAssertEqual(out.canvas.pixel(x: 63, y: 7), 0xFF40_5060)
+    }
+
+    /// Between two bands the thread watches the queue briefly rather than sleep; once the
+    /// frames stop, it sleeps: over 150 ms after a frame's jobs the process spends (all its
+    /// threads) far less CPU than a thread still watching would (150 ms).
+    func testAnIdleStreamerSpendsNothing() throws {
+        let bitmap = try Bitmap(width: 256, height: 64), out = try Bitmap(width: 256, height: 64)
+        let streamer = RowStreamer()
+        for band in 0..<8 { streamer.stream(RowStreamer.Job(rows: band * 8..<band * 8 + 8, of: bitmap.canvas, to: WriteOnlyCanvas(out.canvas))) }
+        streamer.wait()
+        usleep(20_000)  // past the watch after the last job
+        let before = Self.cpuSeconds()
+        usleep(150_000)
+        let spent = Self.cpuSeconds() - before
+        XCTAssertLessThan(spent, 0.03, "CPU seconds spent by the process while the streamer had no job")
+        withExtendedLifetime(streamer) {}
+    }
+
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
     }
 }

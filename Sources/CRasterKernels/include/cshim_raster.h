@@ -46,4 +46,13 @@ void cshim_raster_stream_join_rows(uint8_t *dst, size_t dst_pitch,
 void cshim_raster_mix_bytes_stream(uint8_t *dst, const uint8_t *src, const uint8_t *under, size_t count, unsigned alpha);
 void cshim_raster_mix_color_bytes_stream(uint8_t *dst, const uint8_t *under, size_t count, uint32_t color, unsigned alpha);
 void cshim_raster_stream_fence(void);
+// A hint that the caller is spinning on a value another core will change (x86 `pause`,
+// Arm `yield`): the core yields its pipeline to its sibling and the loop leaves promptly.
+static inline void cshim_raster_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
 #endif
