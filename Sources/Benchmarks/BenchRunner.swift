@@ -45,8 +45,8 @@ public struct BenchResult: Sendable {
     /// The median over the median of `stream` timed beside it (`streamMicros`): what the
     /// targets are stated in.
     public let ratioToStream: Double
-    /// The median of the `stream` yardstick timed between this case's iterations, one
-    /// after each (the case's own median for `memcpy` and `stream`).
+    /// The median of the `stream` yardstick timed in blocks between this case's iterations
+    /// (the case's own median for `memcpy` and `stream`).
     public let streamMicros: Double
     /// Heap bytes in use after the timed runs minus before (0 = no steady-state allocation).
     public let heapGrowthBytes: Int
@@ -70,7 +70,13 @@ public struct BenchRunner {
     public var streamYardstick = BenchRunner.streamCase
 
     /// Sorted per-iteration times in microseconds, the heap growth over them, and the
-    /// sorted times of `beside` (untimed for the case), one run after each iteration.
+    /// sorted times of `beside` (untimed for the case), run in blocks between the case's.
+    ///
+    /// Blocks, not one run after each iteration: each side keeps its own data in the caches
+    /// as when it runs back to back. A stream run right after a frame read its shadow from
+    /// memory, the frame's data having taken the cache (590–990 µs at 1080p against 390 µs
+    /// run alone), and a frame after a stream found its own data gone. So each block starts
+    /// with one untimed run of its side.
     func sample(_ body: BenchBody, beside: (() -> Void)? = nil) -> (times: [Double], growth: Int, beside: [Double]) {
         for _ in 0..<warmup { body.between(); body.step() }
         var times: [Double] = [], besideTimes: [Double] = []
@@ -81,9 +87,14 @@ public struct BenchRunner {
         var paused = 0.0
         while times.count < maxIterations && (times.count < minIterations || clock.now() - start - paused < budget) {
             let t = clock.now()
-            if let beside {
-                beside()
-                besideTimes.append((clock.now() - t) * 1e6)
+            if let beside, times.count % Self.caseBlock == 0 {
+                for run in 0...Self.besideBlock {
+                    let b0 = clock.now()
+                    beside()
+                    if run > 0 { besideTimes.append((clock.now() - b0) * 1e6) }
+                }
+                body.between()
+                body.step()
             }
             body.between()
             let t0 = clock.now()
@@ -95,16 +106,18 @@ public struct BenchRunner {
         return (times.sorted(), growth, besideTimes.sorted())
     }
 
+    /// Timed iterations of a case between two blocks of `besideBlock` timed yardstick runs.
+    static let caseBlock = 16
+    static let besideBlock = 8
 
     /// Runs the two yardsticks, `memcpy` and `stream` (always), and every case whose name
     /// starts with `filter`, at each size; results in order, each with its ratio to both.
     ///
-    /// `stream` is timed again between each case's iterations, and the case's ratio to it
-    /// taken against those times: a shared host's speed drifts by tens of per cent within
-    /// a run (the same binary's stream read 404 and 766 µs at 1080p in two runs a minute
-    /// apart), and a yardstick timed only once per size, before the cases, would put that
-    /// drift into the ratios the targets are stated in. The stream writes with streaming
-    /// stores and reads its own frame, so it leaves the case's data in the caches.
+    /// `stream` is timed again in blocks between each case's (`sample`), and the case's
+    /// ratio taken against those times: a shared host's speed drifts by tens of per cent
+    /// within a run (the same binary's stream read 404 and 766 µs at 1080p in two runs a
+    /// minute apart), and a yardstick timed only once per size, before the cases, would put
+    /// that drift into the ratios the targets are stated in.
     public func run(_ cases: [BenchCase], sizes: [(Int, Int)], filter: String?) throws -> [BenchResult] {
         var results: [BenchResult] = []
         let yardstickNames = [BenchRunner.memcpyCase.name, streamYardstick.name]
