@@ -45,7 +45,7 @@ public struct BenchResult: Sendable {
     /// The median over the median of `stream` timed beside it (`streamMicros`): what the
     /// targets are stated in.
     public let ratioToStream: Double
-    /// The median of the `stream` yardstick timed in blocks between this case's iterations
+    /// The median of the `stream` yardstick timed just before and just after this case
     /// (the case's own median for `memcpy` and `stream`).
     public let streamMicros: Double
     /// Heap bytes in use after the timed runs minus before (0 = no steady-state allocation).
@@ -70,32 +70,33 @@ public struct BenchRunner {
     public var streamYardstick = BenchRunner.streamCase
 
     /// Sorted per-iteration times in microseconds, the heap growth over them, and the
-    /// sorted times of `beside` (untimed for the case), run in blocks between the case's.
+    /// sorted times of `beside`: a block of its runs just before the case's warm-up and one
+    /// just after its timed iterations, each block opened by an untimed run.
     ///
-    /// Blocks, not one run after each iteration: each side keeps its own data in the caches
-    /// as when it runs back to back. A stream run right after a frame read its shadow from
-    /// memory, the frame's data having taken the cache (590–990 µs at 1080p against 390 µs
-    /// run alone), and a frame after a stream found its own data gone. So each block starts
-    /// with one untimed run of its side.
+    /// Around the case, not among its iterations: a stream run among a frame scene's
+    /// iterations read its shadow from memory, the frame's data having taken the cache
+    /// (590–990 µs at 1080p against 390 µs run alone), and the frames after it found their
+    /// own data gone (`frame.scroll` 34 % slower in blocks of 16 frames).
     func sample(_ body: BenchBody, beside: (() -> Void)? = nil) -> (times: [Double], growth: Int, beside: [Double]) {
+        var besideTimes: [Double] = []
+        func besideBlock() {
+            guard let beside else { return }
+            beside()
+            for _ in 0..<Self.besideRuns {
+                let b0 = clock.now()
+                beside()
+                besideTimes.append((clock.now() - b0) * 1e6)
+            }
+        }
+        besideBlock()
         for _ in 0..<warmup { body.between(); body.step() }
-        var times: [Double] = [], besideTimes: [Double] = []
+        var times: [Double] = []
         times.reserveCapacity(maxIterations)
-        besideTimes.reserveCapacity(beside == nil ? 0 : maxIterations)
         let heapBefore = HeapUsage.bytesInUse()
         let start = clock.now()
         var paused = 0.0
         while times.count < maxIterations && (times.count < minIterations || clock.now() - start - paused < budget) {
             let t = clock.now()
-            if let beside, times.count % Self.caseBlock == 0 {
-                for run in 0...Self.besideBlock {
-                    let b0 = clock.now()
-                    beside()
-                    if run > 0 { besideTimes.append((clock.now() - b0) * 1e6) }
-                }
-                body.between()
-                body.step()
-            }
             body.between()
             let t0 = clock.now()
             paused += t0 - t
@@ -103,21 +104,21 @@ public struct BenchRunner {
             times.append((clock.now() - t0) * 1e6)
         }
         let growth = HeapUsage.bytesInUse() - heapBefore
+        besideBlock()
         return (times.sorted(), growth, besideTimes.sorted())
     }
 
-    /// Timed iterations of a case between two blocks of `besideBlock` timed yardstick runs.
-    static let caseBlock = 16
-    static let besideBlock = 8
+    /// Timed yardstick runs in each block beside a case.
+    static let besideRuns = 20
 
     /// Runs the two yardsticks, `memcpy` and `stream` (always), and every case whose name
     /// starts with `filter`, at each size; results in order, each with its ratio to both.
     ///
-    /// `stream` is timed again in blocks between each case's (`sample`), and the case's
-    /// ratio taken against those times: a shared host's speed drifts by tens of per cent
-    /// within a run (the same binary's stream read 404 and 766 µs at 1080p in two runs a
-    /// minute apart), and a yardstick timed only once per size, before the cases, would put
-    /// that drift into the ratios the targets are stated in.
+    /// `stream` is timed again just before and just after each case (`sample`), and the
+    /// case's ratio taken against those times: a shared host's speed drifts by tens of per
+    /// cent within a run (the same binary's stream read 404 and 766 µs at 1080p in two runs
+    /// a minute apart), and a yardstick timed only once per size, before the cases, would
+    /// put that drift into the ratios the targets are stated in.
     public func run(_ cases: [BenchCase], sizes: [(Int, Int)], filter: String?) throws -> [BenchResult] {
         var results: [BenchResult] = []
         let yardstickNames = [BenchRunner.memcpyCase.name, streamYardstick.name]
