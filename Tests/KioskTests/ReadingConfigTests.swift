@@ -63,6 +63,7 @@ final class ReadingConfigTests: XCTestCase {
     func testCheckWarnsAboutMissingDictionaries() throws {
         let dir = NSTemporaryDirectory() + "lectern-hyphen-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let pages = ["en.md": "Plain English.", "tlh.md": "---\nlang: tlh\n---\n\nQapla'.", "bad.md": "---\nlang: English\n---\n\nText."]
         for (name, text) in pages { try Data(text.utf8).write(to: URL(fileURLWithPath: "\(dir)/\(name)")) }
         var config = KioskConfig.builtIn
