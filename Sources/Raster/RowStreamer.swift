@@ -83,6 +83,16 @@ public final class RowStreamer {
     /// Jobs streamed so far, by the thread or by `wait` (tests).
     public var streamed: Int { queue.finishedCount }
 
+    /// CPU seconds the streaming thread has run so far (nil before it is made): tests
+    /// check that it stays idle once the jobs stop, whatever else the process runs.
+    var threadCPUSeconds: Double? {
+        guard let thread else { return nil }
+        var clock = clockid_t()
+        var time = timespec()
+        guard pthread_getcpuclockid(thread, &clock) == 0, clock_gettime(clock, &time) == 0 else { return nil }
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
     private static func start(_ queue: JobQueue) -> pthread_t? {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(queue).toOpaque()
