@@ -121,16 +121,15 @@ public struct BenchRunner {
     /// put that drift into the ratios the targets are stated in.
     public func run(_ cases: [BenchCase], sizes: [(Int, Int)], filter: String?) throws -> [BenchResult] {
         var results: [BenchResult] = []
-        let yardstickNames = [BenchRunner.memcpyCase.name, streamYardstick.name]
         for (w, h) in sizes {
             let memcpyTimes = sample(try BenchRunner.memcpyCase.prepare(w, h)).times
             let stream = try streamYardstick.prepare(w, h)
             let streamTimes = sample(stream).times
+            let yardsticks = [BenchRunner.memcpyCase.name: memcpyTimes, streamYardstick.name: streamTimes]
             let memcpyMedian = Percentile.nearestRank(memcpyTimes, 0.5)
             for c in cases where filter.map({ c.name.hasPrefix($0) }) ?? true {
-                let timed = try yardstickNames.contains(c.name)
-                    ? (times: c.name == yardstickNames[0] ? memcpyTimes : streamTimes, growth: 0, beside: streamTimes)
-                    : sample(c.prepare(w, h), beside: stream.step)
+                let timed = try yardsticks[c.name].map { (times: $0, growth: 0, beside: streamTimes) }
+                    ?? sample(c.prepare(w, h), beside: stream.step)
                 let median = Percentile.nearestRank(timed.times, 0.5)
                 let streamMedian = Percentile.nearestRank(timed.beside, 0.5)
                 results.append(BenchResult(name: c.name, width: w, height: h, medianMicros: median,
