@@ -13,6 +13,14 @@ public protocol FramePainter {
     /// `shiftX`: the canvas holds the screen from that column on (a strip drawn apart), so
     /// screen x lands at x − shiftX.
     func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int)
+    /// The colour the page layer fills all of `clip` with before drawing anything else
+    /// there; nil where it has no one colour, or leaves part of `clip` out (an opaque
+    /// picture drawn over it). A compositor may have that fill made elsewhere (on the
+    /// streaming thread, ahead of the band) and then ask for the rest alone.
+    func pageBackground(clip: IntRect) -> Color?
+    /// `drawPage`; when `overBackground`, the pixels of `clip` hold its `pageBackground`
+    /// already and the painter leaves its fill out.
+    func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int, overBackground: Bool)
     /// Whether the page layer inside `clip` may be drawn as bands of it, one after another
     /// (each `drawPage` touching only its band), at no more cost than in one `drawPage`:
     /// false where the painter keeps something per draw that the bands would make again.
@@ -34,6 +42,13 @@ public protocol FramePainter {
 
 extension FramePainter {
     public var colorBeyondPageEdge: Color? { nil }
+
+    /// Painters that do not say their background draw it themselves.
+    public func pageBackground(clip: IntRect) -> Color? { nil }
+
+    public func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int, overBackground: Bool) {
+        drawPage(clip: clip, into: canvas, shiftX: shiftX)
+    }
 
     /// Painters that keep nothing between draws draw in bands as they draw whole.
     public func drawsInBands(clip: IntRect) -> Bool { true }

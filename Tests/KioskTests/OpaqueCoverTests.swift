@@ -45,6 +45,43 @@ final class OpaqueCoverTests: XCTestCase {
         XCTAssertEqual(differing(overBlack.canvas, overOld.canvas), 0, "every pixel is written: a picture's or the background's")
     }
 
+    /// The painter says its background fills a band whole (so the compositor may have it
+    /// filled on the streaming thread) only where no opaque picture covers part of it.
+    func testTheBackgroundFillsWholeOnlyTheBandsNoPictureCovers() throws {
+        var config = KioskConfig()
+        config.text.size = 20
+        config.pages = [.init(title: "Pictures", source: .builtIn(markdown: """
+            # Pictures
+
+            Some text above the photograph.
+
+            ![A photograph](\(Self.images)/icon-512.jpg)
+
+            And text below.
+            """))]
+        let assembly = try KioskAssembly(config: config, width: 800, height: 1200)
+        let scene = assembly.scene
+        let cover = assembly.content.opaqueCover(page: 0, width: scene.textWidth, originX: Int(scene.textLeft.rounded()),
+                                                 originY: Int((KioskScene.marginTop * scene.scale).rounded()),
+                                                 clip: IntRect(x: 0, y: 0, width: 800, height: 1200))
+        let photo = try XCTUnwrap(cover.first)
+        let painter = SceneRenderer(scene: scene).frame(at: 0)
+        var plain = 0, covered = 0
+        for top in stride(from: 0, to: 1200, by: 50) {
+            let band = IntRect(x: 0, y: top, width: 800, height: 50)
+            let background = painter.pageBackground(clip: band)
+            if band.intersection(photo).isEmpty {
+                XCTAssertEqual(background, config.theme.background, "rows \(top)..<\(top + 50): nothing covers them")
+                plain += 1
+            } else {
+                XCTAssertNil(background, "rows \(top)..<\(top + 50): the photograph covers part of them")
+                covered += 1
+            }
+        }
+        XCTAssertGreaterThan(covered, 3)
+        XCTAssertGreaterThan(plain, 3)
+    }
+
     private func differing(_ a: Canvas, _ b: Canvas) -> Int {
         var count = 0
         for y in 0..<a.height {

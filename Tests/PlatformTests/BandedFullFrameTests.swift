@@ -67,7 +67,7 @@ final class BandedFullFrameTests: XCTestCase {
             XCTAssertEqual(differing(screen, shadow), 0, "\(w)×\(h): the buffer shown is the shadow")
             XCTAssertEqual(differing(screen, try XCTUnwrap(copied.shownCanvas)), 0, "\(w)×\(h): and what the copy path shows")
             XCTAssertEqual(differing(shadow, try XCTUnwrap(copied.canvas)), 0, "\(w)×\(h): both shadows hold the same page")
-            XCTAssertEqual(bandedCompositor.rowStreamer?.streamed, Compositor.bandsPerFrame, "\(w)×\(h): one job per band")
+            XCTAssertEqual(bandedCompositor.rowStreamer?.done, 2 * Compositor.bandsPerFrame - 1, "\(w)×\(h): a stream per band, a fill per band but the first")
             // The page is not one colour: a band left out would show.
             let first = shadow.row(0)[0]
             XCTAssertTrue((0..<h).contains { y in (0..<w).contains { shadow.row(y)[$0] != first } })
@@ -97,6 +97,50 @@ final class BandedFullFrameTests: XCTestCase {
         }
     }
 
+    /// A band drawn over its background (filled on the streaming thread) is the band drawn
+    /// whole, pixel for pixel; and the painter does leave its fill out then (the rows
+    /// between the lines keep what was there).
+    func testABandDrawnOverItsBackgroundIsTheBandDrawnWhole() throws {
+        let (w, h) = (1280, 800)
+        let painter = try painter(width: w, height: h)
+                let whole = try Bitmap(width: w, height: h), over = try Bitmap(width: w, height: h), bare = try Bitmap(width: w, height: h)
+        let sentinel = Color(argb: 0x1234_5678)
+        let rows = (h + Compositor.bandsPerFrame - 1) / Compositor.bandsPerFrame
+        for top in stride(from: 0, to: h, by: rows) {
+            let band = IntRect(x: 0, y: top, width: w, height: min(rows, h - top))
+            let background = try XCTUnwrap(painter.pageBackground(clip: band), "a page of text: its background fills every band")
+            for b in [whole, over, bare] { b.canvas.fill(b.canvas.bounds, color: sentinel) }
+            painter.drawPage(clip: band, into: whole.canvas, shiftX: 0)
+            over.canvas.fill(band, color: background)
+            painter.drawPage(clip: band, into: over.canvas, shiftX: 0, overBackground: true)
+            painter.drawPage(clip: band, into: bare.canvas, shiftX: 0, overBackground: true)
+            XCTAssertEqual(differing(whole.canvas, over.canvas), 0, "rows \(band.minY)..<\(band.maxY)")
+            var untouched = 0
+            for y in band.minY..<band.maxY { for x in 0..<w where bare.canvas.row(y)[x] == sentinel.argb { untouched += 1 } }
+            XCTAssertGreaterThan(untouched, w * band.height / 2, "rows \(band.minY)..<\(band.maxY): the background filled again")
+        }
+    }
+
+    /// Each band is drawn only once the streaming thread has filled its rows with the
+    /// background: a painter that draws at once (no glyphs to lay out) finds every pixel
+    /// of its band filled when asked, in each of 8 first frames.
+    func testEachBandIsDrawnOnlyOnceItsBackgroundIsFilled() throws {
+        try XCTSkipUnless(RowStreamer.machineHasSpareCore, "one core: whole frames are copied")
+        let (w, h) = (1280, 800)
+        let compositor = Compositor(streamsWhileDrawing: true)
+        for frame in 0..<8 {
+            let display = try display(width: w, height: h)
+            let canvas = try XCTUnwrap(display.canvas)
+            canvas.fill(canvas.bounds, color: Color(argb: 0xFF00_0000))
+            let painter = BackgroundCheckingPainter(width: w, height: h, key: frame, background: Color(argb: 0xFF10_2030 &+ UInt32(frame)))
+            let composed = compositor.compose(painter, canvas: canvas, scanout: display)
+            guard case .direct = composed.scanout else { return XCTFail("frame \(frame) not drawn in bands: \(composed.scanout)") }
+            XCTAssertEqual(painter.log.bands, Compositor.bandsPerFrame - 1, "frame \(frame): every band but the first filled on the thread")
+            XCTAssertEqual(painter.log.unfilled, [], "frame \(frame): bands drawn before their background was filled")
+            XCTAssertNotEqual(try display.present(composed), .skipped)
+        }
+    }
+
     /// A rotated panel offers no back buffer to write (frames are drawn in logical
     /// pixels), and a compositor without a spare core does not ask: the frame is copied.
     func testRotatedPanelsAndOneCoreCopyTheFrame() throws {
@@ -115,4 +159,37 @@ final class BandedFullFrameTests: XCTestCase {
 
 private extension IntRect {
     func contains(y: Int) -> Bool { y >= minY && y < maxY }
+}
+
+/// A page painter with a background that draws nothing over it, at once: it notes each band
+/// whose first and last pixels did not hold the background when it was asked to draw over it.
+private final class BackgroundCheckingPainter: FramePainter {
+    final class Log { var bands = 0; var unfilled: [Int] = [] }
+    let frame: FrameDescription
+    let background: Color
+    let log = Log()
+
+    init(width: Int, height: Int, key: Int, background: Color) {
+        frame = FrameDescription(content: .page, page: .init(generation: key, page: 0, width: width, height: height),
+                                 scrollY: 0, shiftX: 0, decorations: Decorations(), overlays: .init(key: .init(), direct: true))
+        self.background = background
+    }
+
+    func pageBackground(clip: IntRect) -> Color? { background }
+
+    func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int) {
+        canvas.fill(clip, color: background)
+    }
+
+    func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int, overBackground: Bool) {
+        guard overBackground else { return drawPage(clip: clip, into: canvas, shiftX: shiftX) }
+        log.bands += 1
+        let want = background.argb
+        // The fill's last pixel (it fills row after row) and the first: a check of every
+        // pixel would itself give the thread the time it needs.
+        if canvas.row(clip.maxY - 1)[clip.maxX - 1] != want || canvas.row(clip.minY)[clip.minX] != want { log.unfilled.append(clip.minY) }
+    }
+
+    func drawWhole(into canvas: Canvas) {}
+    func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region) {}
 }

@@ -19,11 +19,11 @@ final class RowStreamerTests: XCTestCase {
         let skipped = 37
         while top < h - skipped {
             let rows = min(1 + jobs % 9, h - skipped - top)
-            streamer.stream(RowStreamer.Job(rows: top..<top + rows, of: source.canvas, to: screen))
+            streamer.hand(RowStreamer.Job(rows: top..<top + rows, of: source.canvas, to: screen))
             top += rows; jobs += 1
         }
         streamer.wait()
-        XCTAssertEqual(streamer.streamed, jobs)
+        XCTAssertEqual(streamer.done, jobs)
         XCTAssertGreaterThan(jobs, 64)
         for y in 0..<h {
             let d = destination.canvas.row(y), s = source.canvas.row(y)
@@ -42,7 +42,7 @@ final class RowStreamerTests: XCTestCase {
         bitmap.canvas.fill(bitmap.canvas.bounds, color: Color(argb: 0xFF40_5060))
         for _ in 0..<20 {
             let streamer = RowStreamer()
-            streamer.stream(RowStreamer.Job(rows: 0..<8, of: bitmap.canvas, to: WriteOnlyCanvas(out.canvas)))
+            streamer.hand(RowStreamer.Job(rows: 0..<8, of: bitmap.canvas, to: WriteOnlyCanvas(out.canvas)))
             streamer.wait()
         }
         XCTAssertEqual(out.canvas.pixel(x: 63, y: 7), 0xFF40_5060)
@@ -55,7 +55,7 @@ final class RowStreamerTests: XCTestCase {
     func testAnIdleStreamerSpendsNothing() throws {
         let bitmap = try Bitmap(width: 256, height: 64), out = try Bitmap(width: 256, height: 64)
         let streamer = RowStreamer()
-        for band in 0..<8 { streamer.stream(RowStreamer.Job(rows: band * 8..<band * 8 + 8, of: bitmap.canvas, to: WriteOnlyCanvas(out.canvas))) }
+        for band in 0..<8 { streamer.hand(RowStreamer.Job(rows: band * 8..<band * 8 + 8, of: bitmap.canvas, to: WriteOnlyCanvas(out.canvas))) }
         streamer.wait()
         usleep(20_000)  // past the watch after the last job
         // A thread's CPU clock is Linux's; an emulator that does not pass it on says so here.
@@ -63,5 +63,48 @@ final class RowStreamerTests: XCTestCase {
         usleep(150_000)
         let spent = try XCTUnwrap(streamer.threadCPUSeconds) - before
         XCTAssertLessThan(spent, 0.01, "CPU seconds the streaming thread ran while it had no job")
+    }
+
+    /// A fill sets the pixels of its rectangle (inside the canvas's clip) and no others,
+    /// with the canvas's own stride.
+    func testAFillSetsItsRectangleOnly() throws {
+        let bitmap = try Bitmap(width: 300, height: 40)
+        var canvas = bitmap.canvas
+        canvas.fill(canvas.bounds, color: Color(argb: 0xFF01_0203))
+        canvas.clip = IntRect(x: 0, y: 0, width: 300, height: 30)
+        let streamer = RowStreamer()
+        // Runs past the clip's bottom: rows 30..<35 stay as they were.
+        streamer.hand(RowStreamer.Job(filling: IntRect(x: 17, y: 5, width: 200, height: 30), of: canvas, with: Color(argb: 0xFFF7_F4EE)))
+        streamer.wait()
+        for y in 0..<40 {
+            for x in 0..<300 {
+                let inside = x >= 17 && x < 217 && y >= 5 && y < 30
+                let want: UInt32 = inside ? 0xFFF7_F4EE : 0xFF01_0203
+                let got = bitmap.canvas.row(y)[x]
+                if got != want { return XCTFail("(\(x), \(y)): \(String(got, radix: 16))") }
+            }
+        }
+    }
+
+    /// `wait(allButLast:)` returns with every job but the newest ones done: 60 fills of a
+    /// 1080p canvas's rows, each band checked once the caller waited for all but one.
+    func testWaitingForAllButTheNewestFindsTheOlderDone() throws {
+        let (w, h) = (1920, 1080)
+        let bitmap = try Bitmap(width: w, height: h)
+        bitmap.canvas.fill(bitmap.canvas.bounds, color: .black)
+        let streamer = RowStreamer()
+        let rows = 18, bands = h / rows
+        for round in 0..<3 {
+            let color = Color(argb: 0xFF00_0000 | UInt32(0x10_2030 * (round + 1)))
+            for band in 0..<bands { streamer.hand(RowStreamer.Job(filling: IntRect(x: 0, y: band * rows, width: w, height: rows), of: bitmap.canvas, with: color)) }
+            streamer.wait(allButLast: 1)
+            for band in 0..<bands - 1 {
+                let y = band * rows + rows - 1
+                XCTAssertEqual(bitmap.canvas.pixel(x: w - 1, y: y), color.argb, "round \(round): band \(band) of \(bands) not filled yet")
+            }
+            streamer.wait()
+            XCTAssertEqual(bitmap.canvas.pixel(x: w - 1, y: h - 1), color.argb)
+        }
+        XCTAssertEqual(streamer.done, 3 * bands)
     }
 }

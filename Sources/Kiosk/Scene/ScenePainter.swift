@@ -20,6 +20,14 @@ public struct ScenePainter: FramePainter {
         renderer.drawPage(canvas, clip: clip, state: state, shiftX: shiftX)
     }
 
+    /// The theme's background, which `drawPage` fills its whole clip with first, where no
+    /// opaque picture (a photograph, a PDF sheet) is drawn over part of it.
+    public func pageBackground(clip: IntRect) -> Color? { renderer.plainBackground(clip: clip, state: state) }
+
+    public func drawPage(clip: IntRect, into canvas: Canvas, shiftX: Int, overBackground: Bool) {
+        renderer.drawPage(canvas, clip: clip, state: state, shiftX: shiftX, overBackground: overBackground)
+    }
+
     public func drawsInBands(clip: IntRect) -> Bool { renderer.drawsInParts(clip: clip, state: state) }
 
     /// The theme's background: `drawPage` keeps the page's content, its clips and its

@@ -161,8 +161,9 @@ public final class SceneRenderer {
 
     /// Background, pressed link, text and dots of `state` inside `clip` (screen
     /// coordinates). `shiftX`: the canvas holds the screen from that column on (a strip
-    /// drawn apart).
-    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0) {
+    /// drawn apart). `overBackground`: `clip` holds the theme's background already (filled
+    /// on another core), so the background is not filled again.
+    func drawPage(_ target: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0, overBackground: Bool = false) {
         var c = target
         c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
         let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
@@ -175,7 +176,9 @@ public final class SceneRenderer {
         let onPage = clip.intersection(IntRect(x: clip.minX, y: clip.minY, width: max(0, edge - clip.minX), height: clip.height))
         var page = target
         page.clip = onPage.offsetBy(dx: -shiftX, dy: 0)
-        fillBackground(c, except: content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: page.clip))
+        if !overBackground {
+            fillBackground(c, except: content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: page.clip))
+        }
         if !onPage.isEmpty {
             drawFocusRing(page, clip: onPage, state: state, shiftX: shiftX)
             drawSearchHighlight(page, clip: onPage, state: state, shiftX: shiftX)
@@ -186,6 +189,18 @@ public final class SceneRenderer {
             drawClips(state.clips, into: target, clip: onPage, shiftX: shiftX)
         }
         state.dots.draw(into: c, clip: clip, shiftX: shiftX)
+    }
+
+    /// The theme's background when `drawPage` fills all of `clip` with it (shiftX 0): no
+    /// opaque picture covers any of it now. A picture that arrives before the band is
+    /// drawn is drawn over the fill; one let go by then is not drawn, and the fill is there.
+    func plainBackground(clip: IntRect, state: FrameState) -> Color? {
+        let originX = Int(scene.textLeft.rounded()) - state.pullX
+        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
+        let edge = Int(scene.width.rounded()) - state.pullX
+        let onPage = clip.intersection(IntRect(x: clip.minX, y: clip.minY, width: max(0, edge - clip.minX), height: clip.height))
+        let cover = onPage.isEmpty ? [] : content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: onPage)
+        return cover.isEmpty ? scene.config.theme.background : nil
     }
 
     /// Whether the page of `state` inside `clip` may be drawn in several clips (the

@@ -11,8 +11,9 @@ import Raster
 /// into it and owes the other buffer all of it.
 ///
 /// The streaming thread reads only rows of a band already drawn, which no later band
-/// writes (the painter draws inside its clip), and writes only the back buffer's window,
-/// which nothing else writes before `wait` returns.
+/// writes (the painter draws inside its clip), writes the back buffer's window, which
+/// nothing else writes before `wait` returns, and fills the rows of bands not drawn yet,
+/// each done before its band is drawn.
 extension Compositor {
     /// Bands per frame: more shortens the stream of the last band, which nothing overlaps,
     /// but each band walks the page's items that meet it again (docs/performance.md).
@@ -31,17 +32,36 @@ extension Compositor {
     /// The page layer drawn whole into `canvas` band by band, each band streamed into the
     /// same rows of `screen` beside the drawing of the next; returns once all are
     /// streamed. `pageDamage` is all of it.
+    ///
+    /// Where the painter fills a whole band with one colour first (`pageBackground`), the
+    /// streaming thread fills it before the band is drawn, so this core draws only what
+    /// lies over it: that fill stores every pixel, a third of a text page's drawing, and
+    /// the thread has room for it beside a band's stream. The thread's order: fill 1,
+    /// stream 0, fill 2, stream 1, ...; band i is drawn once its fill is done.
     func drawFullInBands(_ painter: FramePainter, into canvas: Canvas, screen: WriteOnlyCanvas) -> Path {
         let streamer = rowStreamer ?? RowStreamer()
         rowStreamer = streamer
         pageDamage.removeAll()
         let rows = (canvas.height + Self.bandsPerFrame - 1) / Self.bandsPerFrame
-        var top = 0
-        while top < canvas.height {
-            let band = IntRect(x: 0, y: top, width: canvas.width, height: min(rows, canvas.height - top))
-            painter.drawPage(clip: band, into: canvas, shiftX: 0)
-            streamer.stream(RowStreamer.Job(rows: band.minY..<band.maxY, of: canvas, to: screen))
-            top = band.maxY
+        let bands = stride(from: 0, to: canvas.height, by: rows).map {
+            IntRect(x: 0, y: $0, width: canvas.width, height: min(rows, canvas.height - $0))
+        }
+        // Jobs handed so far, and the place among them of each band's fill.
+        var handed = 0
+        var fills = [Int?](repeating: nil, count: bands.count)
+        func handFill(_ i: Int) {
+            guard i < bands.count, let color = painter.pageBackground(clip: bands[i]) else { return }
+            streamer.hand(RowStreamer.Job(filling: bands[i], of: canvas, with: color))
+            fills[i] = handed
+            handed += 1
+        }
+        handFill(1)  // the first band is filled here: nothing would overlap it
+        for (i, band) in bands.enumerated() {
+            if let fill = fills[i] { streamer.wait(allButLast: handed - fill - 1) }
+            painter.drawPage(clip: band, into: canvas, shiftX: 0, overBackground: fills[i] != nil)
+            streamer.hand(RowStreamer.Job(rows: band.minY..<band.maxY, of: canvas, to: screen))
+            handed += 1
+            handFill(i + 2)
         }
         streamer.wait()
         pageDamage.add(canvas.bounds)
