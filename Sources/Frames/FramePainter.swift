@@ -35,6 +35,11 @@ public protocol FramePainter {
     /// The overlays composed over `page` (which holds the page layer) into `destination`,
     /// inside `region` only.
     func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region)
+    /// The rows of a `width` × `height` screen where the overlays are one colour mixed over
+    /// the page at one opacity (a menu fading, away from its ring), with that mix; nil where
+    /// there are none. A compositor may have those rows mixed on another core and ask
+    /// `composeOverlays` for the others.
+    func plainOverlay(width: Int, height: Int) -> PlainOverlay?
     /// The frame's `video` picture written into `target` at its own size (a display plane
     /// scales it): false when there is none to write.
     func writeVideo(into target: NV12Picture) -> Bool
@@ -52,6 +57,9 @@ extension FramePainter {
 
     /// Painters that keep nothing between draws draw in bands as they draw whole.
     public func drawsInBands(clip: IntRect) -> Bool { true }
+
+    /// Painters that do not say so have no plain overlay rows.
+    public func plainOverlay(width: Int, height: Int) -> PlainOverlay? { nil }
 
     /// Painters without clips write no video picture.
     public func writeVideo(into target: NV12Picture) -> Bool { false }
@@ -71,5 +79,18 @@ extension FramePainter {
         case .page:
             drawPage(clip: canvas.bounds, into: canvas, shiftX: 0)
         }
+    }
+}
+
+/// Rows where the overlays are `pixel` mixed at `alpha` (0–255) over the page, as
+/// `PixelDestination.mixColor` mixes them: the same bytes whoever mixes them.
+public struct PlainOverlay: Equatable, Sendable {
+    public let pixel: UInt32
+    public let alpha: UInt32
+    /// Whole rows of the screen, in order, not overlapping.
+    public let rows: [Range<Int>]
+
+    public init(pixel: UInt32, alpha: UInt32, rows: [Range<Int>]) {
+        self.pixel = pixel; self.alpha = alpha; self.rows = rows
     }
 }

@@ -18,33 +18,36 @@ import Synchronization
 /// `JobQueue.spin` (the next band of the same frame is that close), then sleeps on a
 /// condition: nothing runs once frames stop. It ends when the streamer is released.
 public final class RowStreamer {
-    /// `rows` rows of `rowBytes` bytes from `source` (rows `sourceStride` bytes apart) to
-    /// `destination` (rows `destinationPitch` bytes apart), streamed and fenced
-    /// (`cshim_raster_stream_copy_rows`); or, for a fill, `destination`'s rows set to one
-    /// pixel with ordinary stores, left in the cache for the drawing that follows.
-    /// Addresses as integers: the job owns no memory.
-    public struct Job: Sendable, Equatable {
+    /// What a job does to `rows` rows of `rowBytes` bytes at `destination` (rows
+    /// `destinationPitch` bytes apart). Addresses as integers: the job owns no memory.
+    public struct Job: Sendable {
+        public enum Work: Sendable, Equatable {
+            /// The same rows of `source` (rows `stride` bytes apart) streamed in, fenced
+            /// (`cshim_raster_stream_copy_rows`): a band to scan-out.
+            case copy(source: UInt, stride: Int)
+            /// Every pixel set to `pixel` with ordinary stores, left in the cache for the
+            /// drawing that follows: a band's background.
+            case fill(pixel: UInt32)
+            /// `pixel` mixed at `alpha` over the same rows of `under` (rows `stride` bytes
+            /// apart), streamed in, fenced (`cshim_raster_mix_color_bytes_stream`): an
+            /// overlay's plain colour fading over the page, straight into scan-out.
+            case mixColor(under: UInt, stride: Int, pixel: UInt32, alpha: UInt32)
+        }
+
         public let destination: UInt
         public let destinationPitch: Int
-        public let source: UInt
-        public let sourceStride: Int
         public let rowBytes: Int
         public let rows: Int
-        /// The pixel a fill writes; nil for a copy.
-        public let fillPixel: UInt32?
-
-        public init(destination: UInt, destinationPitch: Int, source: UInt, sourceStride: Int, rowBytes: Int, rows: Int) {
-            self.destination = destination; self.destinationPitch = destinationPitch
-            self.source = source; self.sourceStride = sourceStride; self.rowBytes = rowBytes; self.rows = rows
-            fillPixel = nil
-        }
+        public let work: Work
 
         /// Rows `rows` of `source` copied to the same rows of `destination` (same width and height).
         public init(rows: Range<Int>, of source: Canvas, to destination: WriteOnlyCanvas) {
             let top = rows.lowerBound
-            self.init(destination: UInt(bitPattern: destination.canvas.row(top)), destinationPitch: destination.canvas.stride,
-                      source: UInt(bitPattern: source.row(top)), sourceStride: source.stride,
-                      rowBytes: min(source.width, destination.width) * 4, rows: rows.count)
+            self.destination = UInt(bitPattern: destination.canvas.row(top))
+            destinationPitch = destination.canvas.stride
+            rowBytes = min(source.width, destination.width) * 4
+            self.rows = rows.count
+            work = .copy(source: UInt(bitPattern: source.row(top)), stride: source.stride)
         }
 
         /// The pixels of `rect` (inside `canvas`'s clip) filled with `color`: the
@@ -53,20 +56,37 @@ public final class RowStreamer {
             let rect = rect.intersection(canvas.clip)
             destination = rect.isEmpty ? 0 : UInt(bitPattern: canvas.row(rect.minY) + rect.minX)
             destinationPitch = canvas.stride
-            source = 0; sourceStride = 0
             rowBytes = rect.width * 4
             rows = rect.isEmpty ? 0 : rect.height
-            fillPixel = color.argb
+            work = .fill(pixel: color.argb)
+        }
+
+        /// Rows `rows` of `destination`, whole: `pixel` mixed at `alpha` (0–255) over the
+        /// same rows of `under` (as `PixelDestination.mixColor` mixes them).
+        public init(mixing pixel: UInt32, alpha: UInt32, over under: Canvas, rows: Range<Int>, into destination: WriteOnlyCanvas) {
+            let rows = rows.clamped(to: 0..<min(under.height, destination.height))
+            let top = rows.lowerBound
+            self.destination = rows.isEmpty ? 0 : UInt(bitPattern: destination.canvas.row(top))
+            destinationPitch = destination.canvas.stride
+            rowBytes = min(under.width, destination.width) * 4
+            self.rows = rows.count
+            work = .mixColor(under: rows.isEmpty ? 0 : UInt(bitPattern: under.row(top)), stride: under.stride, pixel: pixel, alpha: alpha)
         }
 
         func run() {
             guard rows > 0, rowBytes > 0 else { return }
-            if let fillPixel {
+            switch work {
+            case let .copy(source, stride):
+                guard let d = UnsafeMutablePointer<UInt8>(bitPattern: destination), let s = UnsafePointer<UInt8>(bitPattern: source) else { return }
+                cshim_raster_stream_copy_rows(d, destinationPitch, s, stride, rowBytes, rows)
+            case let .fill(pixel):
                 guard let d = UnsafeMutablePointer<UInt32>(bitPattern: destination) else { return }
-                return cshim_raster_fill(d, destinationPitch / 4, rowBytes / 4, rows, fillPixel)
+                cshim_raster_fill(d, destinationPitch / 4, rowBytes / 4, rows, pixel)
+            case let .mixColor(under, stride, pixel, alpha):
+                guard let d = UnsafeMutablePointer<UInt8>(bitPattern: destination), let u = UnsafePointer<UInt8>(bitPattern: under) else { return }
+                for y in 0..<rows { cshim_raster_mix_color_bytes_stream(d + y * destinationPitch, u + y * stride, rowBytes, pixel, alpha) }
+                cshim_raster_stream_fence()
             }
-            guard let d = UnsafeMutablePointer<UInt8>(bitPattern: destination), let s = UnsafePointer<UInt8>(bitPattern: source) else { return }
-            cshim_raster_stream_copy_rows(d, destinationPitch, s, sourceStride, rowBytes, rows)
         }
     }
 

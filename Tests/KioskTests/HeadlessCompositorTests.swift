@@ -1,5 +1,6 @@
 import Display
 import KioskHeadless
+@testable import LoopCore
 import Raster
 import Touch
 import XCTest
@@ -69,6 +70,28 @@ final class HeadlessCompositorTests: XCTestCase {
         XCTAssertGreaterThan(player.compositor.counts[.overlaysDirect] ?? 0, 5, "fade frames composed straight to scan-out")
         XCTAssertGreaterThan(player.display.counts.directFrames, 10)
         XCTAssertGreaterThan(frames(), 20)
+    }
+
+    /// A menu fading in over the page (a three-finger tap): the rows above and below its
+    /// ring are mixed on the streaming thread while the loop's core composes the ring's
+    /// rows, and every frame equals the moment drawn from scratch.
+    func testTheMenuFadesWithItsPlainRowsMixedOnTheOtherCore() throws {
+        try XCTSkipUnless(RowStreamer.machineHasSpareCore, "one core: the fade is composed on it alone")
+        let (assembly, player) = try makePlayer()
+        let frames = try checkEveryFrame(player, assembly)
+        player.render(at: 0.5)
+        let jobsBefore = player.loop.compositor.rowStreamer?.done ?? 0
+        let directBefore = player.compositor.counts[.overlaysDirect] ?? 0
+        let t = player.time + 0.1
+        for i in 0..<3 { player.feed([.down(slot: i, x: 100 + Double(i * 50), y: 120, time: t)]) }
+        for i in 0..<3 { player.feed([.up(slot: i, time: t + 0.05)]) }
+        player.render(at: t + 1)
+        XCTAssertTrue(assembly.scene.menu.isPresented)
+        let fades = (player.compositor.counts[.overlaysDirect] ?? 0) - directBefore
+        XCTAssertGreaterThan(fades, 5, "fade frames composed straight to scan-out")
+        let jobs = (player.loop.compositor.rowStreamer?.done ?? 0) - jobsBefore
+        XCTAssertGreaterThanOrEqual(jobs, fades, "each fade frame handed its plain rows to the streaming thread")
+        XCTAssertGreaterThan(frames(), fades)
     }
 
     /// A finger resting mid-pull, the dots settled: nothing changes, so nothing is drawn

@@ -43,6 +43,10 @@ struct MenuLayerSpans {
         rowStart[layer.height] = Int32(runs.count)
     }
 
+    /// The overlay colour and opacity as the colour mix takes them (opaque; 0–255).
+    static func mixPixel(_ overlay: Color) -> UInt32 { overlay.argb | 0xFF00_0000 }
+    static func mixAlpha(_ alpha: Int) -> UInt32 { UInt32(max(0, min(255, alpha))) }
+
     /// Pixels inside the runs (for tests and the docs' figures).
     var area: Int { runs.reduce(0) { $0 + Int($1.to - $1.from) } }
 
@@ -55,8 +59,7 @@ struct MenuLayerSpans {
                  alpha: Int, rect: IntRect) {
         let r = rect.intersection(dst.bounds).intersection(page.bounds)
         guard !r.isEmpty else { return }
-        let word = overlay.argb | 0xFF00_0000
-        let a = UInt32(max(0, min(255, alpha)))
+        let word = Self.mixPixel(overlay), a = Self.mixAlpha(alpha)
         func color(_ y: Int, _ from: Int, _ to: Int) {
             dst.mixColor(y: y, from: from, to: to, color: word, alpha: a, over: page)
         }

@@ -53,4 +53,8 @@ public struct ScenePainter: FramePainter {
     public func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region) {
         renderer.composeOverlays(state, over: page, into: destination, region: region)
     }
+
+    public func plainOverlay(width: Int, height: Int) -> PlainOverlay? {
+        renderer.plainOverlay(state, width: width, height: height)
+    }
 }

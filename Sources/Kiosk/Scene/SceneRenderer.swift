@@ -14,19 +14,19 @@ public final class SceneRenderer {
     /// The scene's content (`KioskScene.content`, a `let`: the two cannot part), kept here
     /// for the drawing calls.
     public let content: PageContent
-    private let icons: IconCache
+    let icons: IconCache
 
     /// The frame last described, to tell whether the scene has moved on since (`isStale`);
     /// never what is drawn: each painter draws the frame it was made for.
     private var lastDescribed: FrameState?
     /// The ring's items and labels, kept only around them and only while the menu shows.
-    private let menuLayer = MenuLayer()
+    let menuLayer = MenuLayer()
     /// The link card's face and compose (LinkCard/), and the page with the card when the
     /// menu fades over it too.
-    private lazy var linkCard = LinkCardRenderer(config: scene.config)
+    lazy var linkCard = LinkCardRenderer(config: scene.config)
     /// The search panel's layer (Search/), kept only while the panel shows.
     lazy var searchPanel = SearchPanelRenderer(config: scene.config)
-    private var cardUnderMenu: Bitmap?
+    var cardUnderMenu: Bitmap?
     /// The page as it was when the current pinch began (SceneRenderer+Pinch.swift).
     var pinchSnapshot: (key: PinchFrame.SnapshotKey, bitmap: Bitmap)?
     /// The clips' captions, set once each (Clips/CaptionPainter.swift).
@@ -224,50 +224,6 @@ public final class SceneRenderer {
             pieces = outside
         }
         for piece in pieces { c.fill(piece, color: background) }
-    }
-
-    /// The overlays of `now`: the link card over the page; when the menu shows too (one of
-    /// them fading out), the menu goes over the page-with-card in a second pass. The menu
-    /// layer is mixed in rows straight into the destination (write-only scan-out memory or
-    /// the shadow).
-    func composeOverlays(_ now: FrameState, over page: Canvas, into destination: PixelDestination, region: Region) {
-        var base = page
-        if let panel = now.panel {
-            // Opaque over the whole screen: the page under it is not read.
-            let bounds = destination.bounds
-            guard let layer = searchPanel.canvas(panel, scene: scene, content: content, width: bounds.width, height: bounds.height)
-            else { return }
-            if now.menuAlpha == 0 {
-                for rect in region.rects { destination.copy(from: layer, rect: rect) }
-                return
-            }
-            base = layer
-        } else if now.cardAlpha > 0 {
-            guard case let .cached(shadow) = destination else { return }  // the card reads what it writes
-            var into = shadow
-            if now.menuAlpha > 0 {
-                if cardUnderMenu?.width != shadow.width || cardUnderMenu?.height != shadow.height {
-                    cardUnderMenu = try? Bitmap(width: shadow.width, height: shadow.height)
-                }
-                into = cardUnderMenu?.canvas ?? shadow
-            }
-            let card = LinkCardLayout(width: scene.width, height: scene.height, scale: scene.scale)
-            for rect in region.rects {
-                linkCard.compose(scene.links.card, layout: card, over: page, into: into, alpha: now.cardAlpha, rect: rect)
-            }
-            base = into
-        }
-        guard now.menuAlpha > 0 else { return }
-        let bounds = destination.bounds
-        let layer = menuLayer.canvas(scene: scene, content: content, icons: icons, width: bounds.width, height: bounds.height)
-        let overlay = scene.config.theme.overlay
-        for rect in region.rects {
-            // The layer is the plain overlay colour but along the ring items' and labels'
-            // runs: elsewhere a colour mix reads only the page (with the card). Without its
-            // memory the page shows under nothing.
-            guard let layer else { destination.copy(from: base, rect: rect); continue }
-            menuLayer.compose(layer, overlay: overlay, over: base, into: destination, alpha: now.menuAlpha, rect: rect)
-        }
     }
 
     /// A whole frame for `time` drawn from scratch into `canvas`, as a reference for the

@@ -18,8 +18,14 @@ extension Compositor {
     private func overlaysDirect(_ painter: FramePainter, canvas: Canvas, screen: WriteOnlyCanvas) -> ComposedFrame {
         _ = updatePageLayer(painter, in: canvas, base: Self.reusablePageLayer(of: held, inBitmap: false, for: painter.frame))
         let everything = Region(canvas.bounds)
-        painter.composeOverlays(over: canvas, into: .writeOnly(screen), region: everything)
-        WriteOnlyCanvas.finish()
+        if let plain = plainOverlayBeside(painter, canvas: canvas, screen: screen) {
+            painter.composeOverlays(over: canvas, into: .writeOnly(screen), region: plain.rest)
+            WriteOnlyCanvas.finish()
+            plain.streamer.wait()
+        } else {
+            painter.composeOverlays(over: canvas, into: .writeOnly(screen), region: everything)
+            WriteOnlyCanvas.finish()
+        }
         held = .layeredDirect(shown: painter.frame)
         count(.overlaysDirect)
         return ComposedFrame(damage: everything, scanout: .direct)
@@ -46,5 +52,32 @@ extension Compositor {
         held = pageBitmap == nil ? .nothing : .layeredInShadow(shown: now)
         count(region.isEmpty ? pagePath : .overlaysInShadow)
         return ComposedFrame(damage: region)
+    }
+
+    /// Rows mixed per job on the streaming thread: the caller, done with its own rows,
+    /// takes the jobs the thread has not reached (`RowStreamer.wait`), so the two cores
+    /// share the plain rows whatever their share of the screen.
+    static let plainRowsPerJob = 64
+
+    /// Where the painter's overlays are one colour over the page in some rows (a menu
+    /// fading, away from its ring) and there is a core to spare: those rows handed to the
+    /// streaming thread, mixed there into `screen` while this core composes the others
+    /// (`rest`). Nil: compose everything here.
+    private func plainOverlayBeside(_ painter: FramePainter, canvas: Canvas, screen: WriteOnlyCanvas) -> (rest: Region, streamer: RowStreamer)? {
+        guard streamsWhileDrawing, Self.hasSpareCore, screen.width == canvas.width, screen.height == canvas.height,
+              let plain = painter.plainOverlay(width: canvas.width, height: canvas.height), !plain.rows.isEmpty else { return nil }
+        let streamer = rowStreamer ?? RowStreamer()
+        rowStreamer = streamer
+        var rest = Region(), top = 0
+        for rows in plain.rows {
+            if rows.lowerBound > top { rest.add(IntRect(x: 0, y: top, width: canvas.width, height: rows.lowerBound - top)) }
+            for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.plainRowsPerJob) {
+                let part = start..<min(start + Self.plainRowsPerJob, rows.upperBound)
+                streamer.hand(RowStreamer.Job(mixing: plain.pixel, alpha: plain.alpha, over: canvas, rows: part, into: screen))
+            }
+            top = max(top, rows.upperBound)
+        }
+        if top < canvas.height { rest.add(IntRect(x: 0, y: top, width: canvas.width, height: canvas.height - top)) }
+        return (rest, streamer)
     }
 }
