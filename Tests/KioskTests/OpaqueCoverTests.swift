@@ -17,7 +17,9 @@ final class OpaqueCoverTests: XCTestCase {
         XCTAssertFalse(try Image(contentsOfFile: Self.images + "/gray2-trns.png").isOpaque, "a PNG with a transparent colour (tRNS)")
     }
 
-    func testAFrameOverOldPixelsIsTheSameAsOverBlack() throws {
+    /// A page of text with a JPEG (opaque) and a PNG with alpha, at 800 × 1200, and what
+    /// its opaque pictures cover.
+    private func picturesPage() throws -> (assembly: KioskAssembly, cover: [IntRect]) {
         var config = KioskConfig()
         config.text.size = 20
         config.pages = [.init(title: "Pictures", source: .builtIn(markdown: """
@@ -36,6 +38,12 @@ final class OpaqueCoverTests: XCTestCase {
         let cover = assembly.content.opaqueCover(page: 0, width: scene.textWidth, originX: Int(scene.textLeft.rounded()),
                                                  originY: Int((KioskScene.marginTop * scene.scale).rounded()),
                                                  clip: IntRect(x: 0, y: 0, width: 800, height: 1200))
+        return (assembly, cover)
+    }
+
+    func testAFrameOverOldPixelsIsTheSameAsOverBlack() throws {
+        let (assembly, cover) = try picturesPage()
+        let scene = assembly.scene
         XCTAssertEqual(cover.count, 1, "the JPEG covers its rectangle; the PNG with alpha does not")
         XCTAssertGreaterThan(cover.first?.area ?? 0, 100_000)
 
@@ -46,24 +54,11 @@ final class OpaqueCoverTests: XCTestCase {
     }
 
     /// The painter says its background fills a band whole (so the compositor may have it
-    /// filled on the streaming thread) only where no opaque picture covers part of it.
+    /// filled on the streaming thread) only where no opaque picture covers part of it (the
+    /// PNG with alpha is drawn over the fill).
     func testTheBackgroundFillsWholeOnlyTheBandsNoPictureCovers() throws {
-        var config = KioskConfig()
-        config.text.size = 20
-        config.pages = [.init(title: "Pictures", source: .builtIn(markdown: """
-            # Pictures
-
-            Some text above the photograph.
-
-            ![A photograph](\(Self.images)/icon-512.jpg)
-
-            And text below.
-            """))]
-        let assembly = try KioskAssembly(config: config, width: 800, height: 1200)
+        let (assembly, cover) = try picturesPage()
         let scene = assembly.scene
-        let cover = assembly.content.opaqueCover(page: 0, width: scene.textWidth, originX: Int(scene.textLeft.rounded()),
-                                                 originY: Int((KioskScene.marginTop * scene.scale).rounded()),
-                                                 clip: IntRect(x: 0, y: 0, width: 800, height: 1200))
         let photo = try XCTUnwrap(cover.first)
         let painter = SceneRenderer(scene: scene).frame(at: 0)
         var plain = 0, covered = 0
@@ -71,7 +66,7 @@ final class OpaqueCoverTests: XCTestCase {
             let band = IntRect(x: 0, y: top, width: 800, height: 50)
             let background = painter.pageBackground(clip: band)
             if band.intersection(photo).isEmpty {
-                XCTAssertEqual(background, config.theme.background, "rows \(top)..<\(top + 50): nothing covers them")
+                XCTAssertEqual(background, scene.config.theme.background, "rows \(top)..<\(top + 50): nothing covers them")
                 plain += 1
             } else {
                 XCTAssertNil(background, "rows \(top)..<\(top + 50): the photograph covers part of them")
