@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 
 /// The process's peak resident memory (VmHWM), which a test resets before the work it
@@ -12,6 +13,12 @@ public enum PeakResident {
         }
         try clear.write(contentsOf: Data("5".utf8))
         try clear.close()
+    }
+
+    /// Whether AddressSanitizer's runtime is in the process: its shadow memory (an eighth
+    /// of what is allocated) and its quarantine of freed blocks add to the resident size.
+    public static var underAddressSanitizer: Bool {
+        dlsym(nil, "__asan_init") != nil  // nil: RTLD_DEFAULT, every object loaded
     }
 
     /// The peak resident size since the last reset, in KiB.
