@@ -166,14 +166,8 @@ public final class SceneRenderer {
     func drawPage(_ target: Canvas, clip: IntRect, state: FrameState, shiftX: Int = 0, overBackground: Bool = false) {
         var c = target
         c.clip = clip.offsetBy(dx: -shiftX, dy: 0)
-        let originX = Int(scene.textLeft.rounded()) - state.pullX - shiftX
-        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
-        // The page ends at its right edge (screen x width − pullX): beyond it a pull shows
-        // the background and the dots only, which the compositor may fill without drawing
-        // (`ScenePainter.colorBeyondPageEdge`). A glyph or table running past the edge
-        // stays cut there, as it is at rest.
-        let edge = Int(scene.width.rounded()) - state.pullX
-        let onPage = clip.intersection(IntRect(x: clip.minX, y: clip.minY, width: max(0, edge - clip.minX), height: clip.height))
+        let origin = pageOrigin(state), originX = origin.x - shiftX, originY = origin.y
+        let onPage = onPage(clip, state: state)
         var page = target
         page.clip = onPage.offsetBy(dx: -shiftX, dy: 0)
         if !overBackground {
@@ -195,20 +189,31 @@ public final class SceneRenderer {
     /// opaque picture covers any of it now. A picture that arrives before the band is
     /// drawn is drawn over the fill; one let go by then is not drawn, and the fill is there.
     func plainBackground(clip: IntRect, state: FrameState) -> Color? {
-        let originX = Int(scene.textLeft.rounded()) - state.pullX
-        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
-        let edge = Int(scene.width.rounded()) - state.pullX
-        let onPage = clip.intersection(IntRect(x: clip.minX, y: clip.minY, width: max(0, edge - clip.minX), height: clip.height))
-        let cover = onPage.isEmpty ? [] : content.opaqueCover(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: onPage)
+        let onPage = onPage(clip, state: state), origin = pageOrigin(state)
+        let cover = onPage.isEmpty ? [] : content.opaqueCover(page: state.page, width: scene.textWidth, originX: origin.x, originY: origin.y, clip: onPage)
         return cover.isEmpty ? scene.config.theme.background : nil
     }
 
     /// Whether the page of `state` inside `clip` may be drawn in several clips (the
     /// compositor's bands) at no more cost than whole.
     func drawsInParts(clip: IntRect, state: FrameState) -> Bool {
-        let originX = Int(scene.textLeft.rounded()) - state.pullX
-        let originY = Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY
-        return content.drawsInParts(page: state.page, width: scene.textWidth, originX: originX, originY: originY, clip: clip)
+        let origin = pageOrigin(state)
+        return content.drawsInParts(page: state.page, width: scene.textWidth, originX: origin.x, originY: origin.y, clip: clip)
+    }
+
+    /// Where the page of `state` is drawn from on the screen: the text's left edge moved by
+    /// the pull, its top by the scroll.
+    private func pageOrigin(_ state: FrameState) -> (x: Int, y: Int) {
+        (Int(scene.textLeft.rounded()) - state.pullX, Int((KioskScene.marginTop * scene.scale).rounded()) - state.scrollY)
+    }
+
+    /// The part of `clip` on the page. The page ends at its right edge (screen x width −
+    /// pullX): beyond it a pull shows the background and the dots only, which the
+    /// compositor may fill without drawing (`ScenePainter.colorBeyondPageEdge`). A glyph or
+    /// table running past the edge stays cut there, as it is at rest.
+    private func onPage(_ clip: IntRect, state: FrameState) -> IntRect {
+        let edge = Int(scene.width.rounded()) - state.pullX
+        return clip.intersection(IntRect(x: clip.minX, y: clip.minY, width: max(0, edge - clip.minX), height: clip.height))
     }
 
     /// The theme's background over the clip, except where opaque pictures will be drawn
