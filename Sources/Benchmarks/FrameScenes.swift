@@ -20,11 +20,14 @@ public final class FrameScene {
     let player: HeadlessPlayer
     var time = 1.0
     var stepBody: (FrameScene) -> Void = { _ in }
-    /// `DecodedPictures.shared.unpaintedDraws` once prepared, and the steps run since:
-    /// how many frames showed a picture's area not decoded yet (`PictureWaits`).
-    private var unpaintedAtStart = 0
+    /// `DecodedPictures.shared.unpaintedDraws` and `decodes` once prepared, and the steps
+    /// run since: how many frames showed a picture's area not decoded yet, and how many
+    /// decodes the frames caused (pictures let go under the budget and back in view)
+    /// (`PictureWaits`).
+    private var unpaintedAtStart = 0, decodesAtStart = 0
     private(set) var steps = 0
     private(set) var unpaintedFrames = 0
+    private(set) var decodes = 0
     let size: String
 
     /// The dense scenes (a screen full of text, a page with photographs, a fling across
@@ -97,16 +100,18 @@ public final class FrameScene {
         player.waitForBackgroundWork()
         time = max(time, player.time)
         unpaintedAtStart = DecodedPictures.shared.unpaintedDraws
+        decodesAtStart = DecodedPictures.shared.decodes
         PictureWaits.shared.add(self)
     }
 
-    deinit { PictureWaits.shared.finished("\(name) \(size)", frames: steps, unpainted: unpaintedFrames) }
+    deinit { PictureWaits.shared.finished(PictureWaits.Counts(scene: "\(name) \(size)", frames: steps, unpainted: unpaintedFrames, decodes: decodes)) }
 
     /// One frame: advance the scene's clock by a 60 Hz refresh and draw.
     func step() {
         stepBody(self)
         steps += 1
         unpaintedFrames = DecodedPictures.shared.unpaintedDraws - unpaintedAtStart
+        decodes = DecodedPictures.shared.decodes - decodesAtStart
     }
 
     /// The loop runs to `t`: the touches fed are handled and the frame due is drawn, with
@@ -217,26 +222,43 @@ public final class FrameScene {
 /// The frame scenes prepared in this process, to say per scene and size how many frames
 /// (warm-up and timed) left a picture's area unpainted, its decode still to come
 /// (pictures are decoded off the loop, as on the device): a frame is not faster for
-/// leaving a picture out. `lectern bench` prints them under its table. Scenes are held
-/// weakly (each goes with its case); one that goes leaves its counts.
+/// leaving a picture out; and how many decodes the frames caused: pictures let go under
+/// `DecodedPictures`' budget and decoded again when they came back. Each decode runs
+/// beside the frames (between them here) and costs them some of the cache and the
+/// memory bus: `frame.scroll`'s figure moves with that count. `lectern bench` prints
+/// them under its table. Scenes are held weakly (each goes with its case); one that goes
+/// leaves its counts.
 public final class PictureWaits: @unchecked Sendable {
     public static let shared = PictureWaits()
     private let lock = NSLock()
     private struct Weak { weak var scene: FrameScene? }
     private var scenes: [Weak] = []
-    private var done: [(scene: String, frames: Int, unpainted: Int)] = []
+    private var done: [Counts] = []
+
+    struct Counts {
+        let scene: String
+        let frames: Int
+        let unpainted: Int
+        let decodes: Int
+    }
+
+    init() {}
 
     func add(_ scene: FrameScene) { lock.withLock { scenes.append(Weak(scene: scene)) } }
 
-    func finished(_ scene: String, frames: Int, unpainted: Int) { lock.withLock { done.append((scene, frames, unpainted)) } }
+    func finished(_ counts: Counts) { lock.withLock { done.append(counts) } }
 
-    /// One line per scene that left any picture unpainted; empty when none did.
+    /// One line per scene that left any picture unpainted or decoded any; empty when none did.
     public var report: String {
         lock.withLock {
-            let alive = scenes.compactMap(\.scene).map { ("\($0.name) \($0.size)", $0.steps, $0.unpaintedFrames) }
-            return (done + alive).filter { $0.2 > 0 }
-                .map { "\($0.0): \($0.2) of \($0.1) frames left a picture's area unpainted (decoded off the loop)\n" }
-                .joined()
+            let alive = scenes.compactMap(\.scene).map {
+                Counts(scene: "\($0.name) \($0.size)", frames: $0.steps, unpainted: $0.unpaintedFrames, decodes: $0.decodes)
+            }
+            return (done + alive).filter { $0.unpainted > 0 || $0.decodes > 0 }.map { c in
+                let unpainted = c.unpainted > 0 ? "\(c.unpainted) left a picture's area unpainted" : "none left a picture's area unpainted"
+                return "\(c.scene): in \(c.frames) frames, \(c.decodes) picture decodes (off the loop, pictures let go under the "
+                    + "\(DecodedPictures.shared.budget >> 20) MiB budget and back in view); \(unpainted)\n"
+            }.joined()
         }
     }
 }

@@ -50,3 +50,21 @@ final class BenchPagesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(layout.images.count, 10)
     }
 }
+
+/// Under its table, `lectern bench` says per frame scene how many picture decodes its
+/// frames caused and how many left a picture unpainted: the figures of `frame.scroll`
+/// move with the first, and a frame that leaves a picture out is not faster.
+final class PictureWaitsTests: XCTestCase {
+    func testAScenesDecodesAndUnpaintedFramesAreReportedAndQuietScenesAreNot() {
+        let waits = PictureWaits()
+        waits.finished(.init(scene: "frame.scroll 1920x1080", frames: 1005, unpainted: 0, decodes: 18))
+        waits.finished(.init(scene: "frame.images 1920x1080", frames: 40, unpainted: 3, decodes: 2))
+        waits.finished(.init(scene: "frame.first 1920x1080", frames: 300, unpainted: 0, decodes: 0))
+        let lines = waits.report.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, waits.report)
+        XCTAssertTrue(lines[0].hasPrefix("frame.scroll 1920x1080: in 1005 frames, 18 picture decodes"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("none left a picture's area unpainted"), lines[0])
+        XCTAssertTrue(lines[1].hasSuffix("3 left a picture's area unpainted"), lines[1])
+        XCTAssertFalse(waits.report.contains("frame.first"))
+    }
+}
