@@ -242,8 +242,6 @@ public final class PictureWaits: @unchecked Sendable {
         let decodes: Int
     }
 
-    init() {}
-
     func add(_ scene: FrameScene) { lock.withLock { scenes.append(Weak(scene: scene)) } }
 
     func finished(_ counts: Counts) { lock.withLock { done.append(counts) } }
