@@ -43,11 +43,12 @@ enum JPEGDecoder {
     }
 
     /// The rows `sink` asks for of the picture as shown, straight from the decoder (shrunk
-    /// by the same area average as `decode`): a band of a tall picture costs the pixels of
-    /// that band, and no row below the sink's last is decoded. `plan` as for `decode`,
-    /// answering nil when the size shown is not one the rows give (larger than the file's
-    /// own); a photo that must be turned (EXIF orientation) is not read either. Then the
-    /// answer is false and the caller decodes the picture whole.
+    /// by the same area average as `decode`, enlarged by the same bilinear filter as
+    /// `Image.scaled`): a band of a tall picture costs the pixels of that band, and no row
+    /// below the sink's last is decoded. `plan` as for `decode`, answering nil when the
+    /// size shown is not one the rows give (larger than the file's own on one side and
+    /// smaller on the other); a photo that must be turned (EXIF orientation) is not read
+    /// either. Then the answer is false and the caller decodes the picture whole.
     static func decodeRows(_ data: [UInt8], plan: (Int, Int) throws -> (width: Int, height: Int)?,
                            sink makeSink: (Int, Int) throws -> BandSink) throws -> Bool {
         guard JPEGOrientation.read(data) == .upright else { return false }
@@ -67,6 +68,13 @@ enum JPEGDecoder {
                     try rows.read(&jpeg, into: sink.row(y))
                     sink.finished(y)
                 }
+                return true
+            }
+            if size.width >= rows.width && size.height >= rows.height {
+                // Opaque rows (CMYK converted): premultiplied already.
+                try BilinearRows(sourceWidth: rows.width, sourceHeight: rows.height, width: size.width, height: size.height).run(read: { _, into in
+                    if let into { try rows.read(&jpeg, into: into) } else { _ = try rows.next(&jpeg) }
+                }, computing: wanted, into: sink.row, finished: sink.finished)
                 return true
             }
             try AreaAverage(sourceWidth: rows.width, sourceHeight: rows.height, width: size.width, height: size.height)

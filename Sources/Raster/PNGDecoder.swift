@@ -54,10 +54,11 @@ enum PNGDecoder {
     }
 
     /// The rows `sink` asks for of the picture as shown, each straight from libpng (shrunk
-    /// by the same area average as `decode`): a band of a tall picture costs the pixels of
-    /// that band, not of the picture. `plan` as for `decode`, answering nil when the size
-    /// shown is not one the rows give (larger than the file's own): then nothing is read
-    /// and the answer is false. Rows below the sink's last are not read.
+    /// by the same area average as `decode`, enlarged by the same bilinear filter as
+    /// `Image.scaled`): a band of a tall picture costs the pixels of that band, not of the
+    /// picture. `plan` as for `decode`, answering nil when the size shown is not one the
+    /// rows give (larger than the file's own on one side and smaller on the other): then
+    /// nothing is read and the answer is false. Rows below the sink's last are not read.
     static func decodeRows(_ data: [UInt8], plan: (Int, Int) throws -> (width: Int, height: Int)?,
                            sink makeSink: (Int, Int) throws -> BandSink) throws -> Bool {
         try data.withUnsafeBytes { bytes -> Bool in
@@ -93,6 +94,15 @@ enum PNGDecoder {
                     premultiply(line, count: w)
                     sink.finished(y)
                 }
+                return true
+            }
+            if size.width >= w && size.height >= h {
+                try BilinearRows(sourceWidth: w, sourceHeight: h, width: size.width, height: size.height).run(read: { y, into in
+                    let pixels = try source(y)
+                    guard let into else { return }
+                    into.update(from: pixels.assumingMemoryBound(to: UInt32.self), count: w)
+                    premultiply(into, count: w)
+                }, computing: rows, into: sink.row, finished: sink.finished)
                 return true
             }
             let average = AreaAverage(sourceWidth: w, sourceHeight: h, width: size.width, height: size.height)

@@ -95,7 +95,8 @@ extension Image {
     /// The bands `wanted(shape)` of the picture in `path` as `fit` shows it, `bandRows(shape)`
     /// rows each (`Shape`: answering the height makes the picture one band), each handed
     /// to `onBand` as soon as its last row is made, top to bottom. A PNG or an upright JPEG
-    /// shown at its size or smaller (most photographs and drawings) is decoded row by row,
+    /// shown at its size, or smaller or larger on both sides (every photograph and drawing
+    /// a page fits to its column), is decoded row by row,
     /// only as far as the last wanted band, with the pixels `Image(contentsOfFile:fit:)`
     /// gives; any other picture is decoded whole and the bands copied out of it.
     /// `checkingOpacity`: every row is made to tell whether the whole picture is opaque
@@ -114,7 +115,8 @@ extension Image {
                     try ImageLimits.check(width: width, height: height, format: format)
                     natural = (width, height)
                     let shown = fit.size(width: width, height: height)
-                    return shown.width <= width && shown.height <= height ? shown : nil
+                    let smaller = shown.width <= width && shown.height <= height, larger = shown.width >= width && shown.height >= height
+                    return smaller || larger ? shown : nil
                 }
                 func sink(width: Int, height: Int) -> BandSink {
                     let shape = PictureBands.Shape(width: width, height: height, rowByRow: true)

@@ -50,6 +50,48 @@ final class PictureBandsTests: XCTestCase {
         }
     }
 
+    /// Pictures shown larger than their own size (a photograph across a wide screen's
+    /// column): read row by row and enlarged a batch of rows at a time, every band holds
+    /// the pixels the whole decode (decoded, then `Image.scaled`) gives, whichever
+    /// band: ffmpeg's test pattern at 1.5× (tall: many bands), and the icon with alpha,
+    /// interlaced, 16-bit grey with alpha, a 4-bit palette with transparency, a
+    /// progressive, a CMYK and a tall JPEG, at scales that put band edges and source rows
+    /// at every phase. The decode is row by row: the shape says so.
+    func testEnlargedPicturesAreReadRowByRowWithTheWholeDecodesPixels() throws {
+        let cases: [(String, ImageFit)] = [
+            (try TestPictures.tall(), ImageFit(maxWidth: 1800, maxHeight: ImageLimits.maxSide, scale: 1.5)),
+            (TestImages.path("icon-512.png"), ImageFit(maxWidth: 1000, maxHeight: ImageLimits.maxSide, scale: 1.37)),
+            (TestImages.path("interlaced-512.png"), ImageFit(maxWidth: 1024, maxHeight: ImageLimits.maxSide, scale: 2)),
+            (TestImages.path("gray-alpha16.png"), ImageFit(maxWidth: 4000, maxHeight: ImageLimits.maxSide, scale: 7.3)),
+            (TestImages.path("palette4-trns.png"), ImageFit(maxWidth: 4000, maxHeight: ImageLimits.maxSide, scale: 13.7)),
+            (TestImages.path("progressive-1000.jpg"), ImageFit(maxWidth: 1250, maxHeight: ImageLimits.maxSide, scale: 1.25)),
+            (TestImages.path("cmyk-64.jpg"), ImageFit(maxWidth: 1000, maxHeight: ImageLimits.maxSide, scale: 11)),
+            (TestImages.path("tall-300x1200.jpg"), ImageFit(maxWidth: 450, maxHeight: ImageLimits.maxSide, scale: 1.5)),
+        ]
+        for (path, fit) in cases {
+            let whole = try Image(contentsOfFile: path, fit: fit)
+            let natural = try Image(contentsOfFile: path, fit: .natural)
+            XCTAssertGreaterThan(whole.width, natural.width, path)
+            XCTAssertGreaterThan(whole.height, natural.height, path)
+            let count = (whole.height + 127) / 128
+            XCTAssertGreaterThan(count, 2, path)
+            var rowByRow: Bool?
+            for wanted in [0..<count, 0..<1, count / 2..<count / 2 + 1, count - 1..<count] {
+                let bands = try Image.bands(contentsOfFile: path, fit: fit, bandRows: { shape in
+                    rowByRow = shape.rowByRow
+                    return 128
+                }, wanted: wanted)
+                XCTAssertEqual(bands.width, whole.width, path)
+                XCTAssertEqual(bands.height, whole.height, path)
+                XCTAssertEqual(bands.images.count, wanted.count, path)
+                assertRowsEqual(bands, whole, "\(path) at \(whole.width)x\(whole.height), bands \(wanted)")
+            }
+            XCTAssertEqual(rowByRow, true, path)
+            XCTAssertEqual(try Image.bands(contentsOfFile: path, fit: fit, bandRows: { _ in 128 }, wanted: 0..<1, checkingOpacity: true).isOpaque,
+                           whole.isOpaque, path)
+        }
+    }
+
     /// The last band is the rows left; bands past the end are none; a short picture asked
     /// for in one band of its height is the whole picture.
     func testBandsAreClampedToThePicture() throws {
