@@ -114,6 +114,8 @@ extension DecodedPictures {
                   _ draw: (Int, PictureBand) -> Void) {
         // A tall picture's bands kept: those at and beyond the screen's edges (`ahead`) and
         // those owed to a draw. The bands this draw drew are in the shadow now: they go.
+        // Only pictures held in bands are listed (a draw of pictures that fit the screen
+        // builds no list).
         var near: [ObjectIdentifier: [Range<Int>]] = [:]
         var leftUnpainted = false
         for (index, item) in wanted.enumerated() {
@@ -130,12 +132,14 @@ extension DecodedPictures {
         if leftUnpainted { background.unpaintedDraws += 1 }
         for item in ahead {
             let bands = item.picture.bands(covering: item.rows)
-            widen(&near, ObjectIdentifier(item.picture), bands)
+            if item.picture.bandCount > 1 { widen(&near, ObjectIdentifier(item.picture), bands) }
             queue(item.picture, holdOrQueue(item.picture, bands: bands, leftUnpainted: false) { _, _ in })
         }
         if !background.awaited.isEmpty {
             background.awaited = background.awaited.filter { draws - $0.value < Self.awaitedDraws }
-            for key in background.awaited.keys { near[key.picture, default: []].append(key.band..<key.band + 1) }
+            for (key, _) in background.awaited where entries[key]?.picture.bandCount ?? 0 > 1 {
+                near[key.picture, default: []].append(key.band..<key.band + 1)
+            }
         }
         // A tall picture keeps those and `aheadBands` others.
         forEachTallPictureHeld { trimSpareBands(of: $0, near: near[$0] ?? []) }

@@ -60,6 +60,9 @@ public final class DecodedPictures: @unchecked Sendable {
     private var mostBytes = 0
     /// `forEachTallPictureHeld`'s list, kept between draws.
     private var tallHeld: [ObjectIdentifier] = []
+    /// Entries held of pictures in bands: none (a page of pictures that fit the screen),
+    /// and a draw has no tall picture's bands to look at.
+    private var tallEntries = 0
     var decodeCount = 0
     /// The background mode's state (DecodedPictures+Worker.swift), under `lock` too.
     var background = BackgroundState()
@@ -192,7 +195,7 @@ public final class DecodedPictures: @unchecked Sendable {
 
     func insert(_ image: Image, band: Int, for picture: FilePicture) {
         let key = Key(picture: ObjectIdentifier(picture), band: band)
-        if let old = entries[key] { heldBytes -= Self.size(old.image) }
+        if let old = entries[key] { heldBytes -= Self.size(old.image) } else if picture.bandCount > 1 { tallEntries += 1 }
         entries[key] = Entry(picture: picture, image: image, drawn: draws)
         heldBytes += Self.size(image)
         mostBytes = max(mostBytes, heldBytes)
@@ -219,13 +222,14 @@ public final class DecodedPictures: @unchecked Sendable {
         guard spare.count > FilePicture.aheadBands else { return }
         let order = spare.sorted { (-$0.drawn, $0.distance, $0.key.band) < (-$1.drawn, $1.distance, $1.key.band) }
         for band in order.dropFirst(FilePicture.aheadBands) {
-            if let entry = entries.removeValue(forKey: band.key) { heldBytes -= Self.size(entry.image) }
+            if let entry = entries.removeValue(forKey: band.key) { letGo(entry) }
         }
     }
 
     /// Calls `body` once for each picture held in bands of which some are held now, in
     /// no order; the draw's scratch list, so nothing is allocated once it has grown.
     func forEachTallPictureHeld(_ body: (ObjectIdentifier) -> Void) {
+        guard tallEntries > 0 else { return }
         tallHeld.removeAll(keepingCapacity: true)
         for entry in entries.values where entry.picture.bandCount > 1 {
             let id = ObjectIdentifier(entry.picture)
@@ -248,8 +252,14 @@ public final class DecodedPictures: @unchecked Sendable {
                 oldestDrawn = entry.drawn
             }
             guard let oldest, let entry = entries.removeValue(forKey: oldest) else { return }
-            heldBytes -= Self.size(entry.image)
+            letGo(entry)
         }
+    }
+
+    /// Counts out an entry just removed.
+    private func letGo(_ entry: Entry) {
+        heldBytes -= Self.size(entry.image)
+        if entry.picture.bandCount > 1 { tallEntries -= 1 }
     }
 
     static func size(_ image: Image) -> Int { image.width * image.height * 4 }
