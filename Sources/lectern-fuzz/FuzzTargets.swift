@@ -13,6 +13,18 @@ import Video
 /// here wrote must never crash the kiosk. Each takes arbitrary bytes and must return
 /// (throwing a clean error is fine); a crash, a sanitizer report or a hang is a finding.
 enum FuzzTargets {
+    /// The picture decoded whole at 128 px, then from a file in bands of 16 rows at 64 px
+    /// and at up to 3× its own size.
+    static func decodePicture(_ bytes: UnsafeRawBufferPointer) {
+        _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128))
+        let path = NSTemporaryDirectory() + "lectern-fuzz-picture-\(getpid())"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for fit in [ImageFit(maxWidth: 64, maxHeight: 64), ImageFit(maxWidth: 384, maxHeight: 384, scale: 3)] {
+            _ = try? Image.bands(contentsOfFile: path, fit: fit, bandRows: { _ in 16 }, wanted: { _ in 0..<Int.max }, checkingOpacity: true)
+        }
+    }
+
     static let all: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         // What the PDF renderer process answers (the boundary: poppler runs outside,
         // Lectern reads its words back): pdfinfo's lines, then pdftohtml's XML with the
@@ -61,9 +73,11 @@ enum FuzzTargets {
             }
             _ = FuzzTypesetter.hyphenating?.layout(Document.plainText(text), width: 120)
         },
-        // Pictures: libpng and libjpeg-turbo behind the header checks and the scaled decode.
-        "png": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
-        "jpeg": { bytes in _ = try? Image(data: Array(bytes), fit: ImageFit(maxWidth: 128, maxHeight: 128)) },
+        // Pictures: libpng and libjpeg-turbo behind the header checks and the scaled decode,
+        // then the same file read row by row into bands as a page holds it, shrunk and
+        // enlarged (AreaAverage, BilinearRows).
+        "png": { bytes in decodePicture(bytes) },
+        "jpeg": { bytes in decodePicture(bytes) },
         // SVG (librsvg and cairo), WebP still and animated (libwebp), GIF (giflib), HEIF and
         // AVIF (libheif): the same entry point, told apart by their first bytes. A WebP or
         // GIF is also played as the page plays an animation: frame by frame, composed, scaled.
