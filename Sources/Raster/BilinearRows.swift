@@ -25,9 +25,6 @@ struct BilinearRows {
         self.width = width; self.height = height
     }
 
-    /// The fixed-point scale pixman is given, as `Image.scaled` rounds it.
-    static func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
-
     /// The source rows output row `y` samples, with one more on each side: pixman
     /// samples row ⌊v⌋ and the next, v being the row's centre mapped into the source
     /// less half a pixel, in its 16.16 arithmetic (`pixman_transform_point_3d`).
@@ -41,8 +38,8 @@ struct BilinearRows {
     /// Output rows `computing` only, each stored where `destination(o)` says, then
     /// `finished(o)` told. `read(y, row)` reads source row y, premultiplied ARGB32, into
     /// `row` (`sourceWidth` words), or only past it when `row` is nil; it is called for
-    /// rows 0, 1, … in order, none more than one below the last the computed rows sample. An error it
-    /// throws ends the run.
+    /// rows 0, 1, … in order, none more than one below the last the computed rows
+    /// sample. An error it throws ends the run.
     func run(read: (Int, UnsafeMutablePointer<UInt32>?) throws -> Void, computing: Range<Int>,
              into destination: (Int) -> UnsafeMutablePointer<UInt32>, finished: (Int) -> Void = { _ in }) throws {
         let computing = computing.clamped(to: 0..<height)
@@ -51,7 +48,7 @@ struct BilinearRows {
         let window = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * sourceWidth)
         let out = UnsafeMutablePointer<UInt32>.allocate(capacity: batch * width)
         defer { window.deallocate(); out.deallocate() }
-        let scaleX = Self.fixed(Double(sourceWidth) / Double(width)), scaleY = Self.fixed(Double(sourceHeight) / Double(height))
+        let scaleX = pixmanFixed(Double(sourceWidth) / Double(width)), scaleY = pixmanFixed(Double(sourceHeight) / Double(height))
         // The window holds source rows [top, top + count); the next row read is top + count.
         var top = 0, count = 0
         var y = computing.lowerBound

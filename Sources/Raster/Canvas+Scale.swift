@@ -25,12 +25,11 @@ extension Canvas {
         else { return }
         defer { pixman_image_unref(src); pixman_image_unref(dst) }
         // pixman maps destination to source: q = source point + (p − destination point) / factor.
-        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
         let inverse = 1 / factor
         var transform = pixman_transform()
-        transform.matrix = ((fixed(inverse), 0, fixed(sourceX - toX * inverse)),
-                            (0, fixed(inverse), fixed(sourceY - toY * inverse)),
-                            (0, 0, fixed(1)))
+        transform.matrix = ((pixmanFixed(inverse), 0, pixmanFixed(sourceX - toX * inverse)),
+                            (0, pixmanFixed(inverse), pixmanFixed(sourceY - toY * inverse)),
+                            (0, 0, pixmanFixed(1)))
         pixman_image_set_transform(src, &transform)
         pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, nil, 0)
         pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)

@@ -23,14 +23,14 @@ extension Image {
 
         let sx = Double(self.width) / Double(width), sy = Double(self.height) / Double(height)
         var transform = pixman_transform()
-        pixman_transform_init_scale(&transform, fixed(sx), fixed(sy))
+        pixman_transform_init_scale(&transform, pixmanFixed(sx), pixmanFixed(sy))
         pixman_image_set_transform(src, &transform)
         pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)
         if sx > 1 || sy > 1 {
             var count: Int32 = 0
             // Box reconstruction + box sampling = area averaging over the footprint.
             guard let params = pixman_filter_create_separable_convolution(
-                &count, fixed(max(sx, 1)), fixed(max(sy, 1)),
+                &count, pixmanFixed(max(sx, 1)), pixmanFixed(max(sy, 1)),
                 PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4)
             else { throw PNGError("cannot scale a \(self.width)x\(self.height) image: no filter memory") }
             defer { free(params) }
@@ -41,9 +41,12 @@ extension Image {
         pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
         return Image(bitmap: out)
     }
-
-    private func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
 }
+
+/// `value` in pixman's 16.16 fixed point, rounded to the nearest: the one rounding every
+/// scale in Raster uses, so a picture enlarged a few rows at a time (`BilinearRows`) samples
+/// where `Image.scaled` does.
+func pixmanFixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
 
 extension Canvas {
     /// Draws `image` with its top-left at (x, y), OVER the canvas, its own alpha times
