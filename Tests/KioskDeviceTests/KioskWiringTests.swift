@@ -29,7 +29,7 @@ final class KioskWiringTests: XCTestCase {
     /// collected and drawn without anyone handing the work to the runtime.
     func testAPDFPageShowsItsFirstSheetOnceTheRendererWakesTheLoop() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftocairo"), "poppler-utils is not installed (scripts/install-deps)")
-        setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-pdf-kiosk-\(getpid())", 0)
+        setenv("LECTERN_PDF_CACHE", TestScratch.directory("lectern-pdf-kiosk"), 0)
         var config = KioskConfig()
         config.pages = [.init(title: "Brochure", source: .file(path: Self.fixture))]
         let player = try HeadlessPlayer(config: config, width: 640, height: 400)

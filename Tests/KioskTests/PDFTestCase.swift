@@ -3,6 +3,7 @@ import KioskHeadless
 import Logging
 import PDFPages
 import XCTest
+import LecternTestSupport
 @testable import Kiosk
 
 /// What the PDF page tests share: the fixture (Tests/PDFPagesTests/Fixtures, page 1 red,
@@ -15,7 +16,7 @@ class PDFTestCase: LinkTestCase {
     override func setUpWithError() throws {
         try XCTSkipIf(SandboxedProcess.locate("pdftocairo") == nil, "poppler-utils is not installed (scripts/install-deps)")
         // The process's one queue caches here (set before its first use).
-        setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-pdf-kiosk-\(getpid())", 0)
+        setenv("LECTERN_PDF_CACHE", TestScratch.directory("lectern-pdf-kiosk"), 0)
     }
 
     /// Log.logger's lines during this test (the logger is given back when it ends).

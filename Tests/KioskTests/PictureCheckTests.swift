@@ -9,6 +9,7 @@ final class PictureCheckTests: XCTestCase {
     func testCheckNamesEachPicturesRealFormat() throws {
         let dir = NSTemporaryDirectory() + "lectern-picture-check-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         func copy(_ path: String, as name: String, prefix: Double = 1) throws {
             let bytes = try TestPictures.bytes(path)
             try Data(bytes.prefix(Int(Double(bytes.count) * prefix))).write(to: URL(fileURLWithPath: "\(dir)/\(name)"))

@@ -20,7 +20,7 @@ final class PDFSnapshotCLITests: XCTestCase {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-pdf-snapshot-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The children's render cache (as the PDF page tests keep theirs), not the user's.
-        setenv("LECTERN_PDF_CACHE", NSTemporaryDirectory() + "lectern-pdf-cli-\(getpid())", 0)
+        setenv("LECTERN_PDF_CACHE", TestScratch.directory("lectern-pdf-cli"), 0)
         try Data("[[page]]\ntitle = \"Brochure\"\ncontent = \"\(Self.fixture)\"\n".utf8)
             .write(to: directory.appendingPathComponent("lectern.toml"))
     }

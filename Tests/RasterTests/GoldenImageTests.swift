@@ -12,6 +12,11 @@ final class GoldenImageTests: XCTestCase {
         let message = try XCTUnwrap(try GoldenImage.compare(b.canvas, to: a.canvas, name: "selftest"))
         XCTAssertTrue(message.contains("4 pixels differ"), message)
         let path = try XCTUnwrap(message.components(separatedBy: "diff image: ").last)
+        addTeardownBlock {
+            // The directory too, unless a real mismatch left its diff there.
+            try? FileManager.default.removeItem(atPath: path)
+            rmdir((path as NSString).deletingLastPathComponent)
+        }
         let diff = try Image(contentsOfFile: path)
         XCTAssertEqual(diff.width, 18, "expected | actual | differences")
         XCTAssertEqual(diff.canvas.pixel(x: 12 + 2, y: 1), 0xFFFF_0000, "differing pixel marked red")

@@ -3,11 +3,7 @@ import XCTest
 
 /// Clips made at test time by Debian's `ffmpeg` (none are committed), each once per run.
 public enum TestClips {
-    public static let directory: String = {
-        let path = NSTemporaryDirectory() + "lectern-video-tests-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    public static let directory = TestScratch.directory("lectern-video-tests")
 
     nonisolated(unsafe) private static var made: [String: String] = [:]
     private static let lock = NSLock()

@@ -4,11 +4,7 @@ import XCTest
 /// Pictures made at test time by Debian's tools (none are committed): a PNG by `ffmpeg`,
 /// WebP by `cwebp` and `img2webp`, GIF by `ffmpeg`, HEIF and AVIF by `heif-enc`.
 public enum TestPictures {
-    public static let directory: String = {
-        let path = NSTemporaryDirectory() + "lectern-picture-tests-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    public static let directory = TestScratch.directory("lectern-picture-tests")
 
     nonisolated(unsafe) private static var made: [String: String] = [:]
     private static let lock = NSLock()

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import Raster
 @testable import Typeset
 
@@ -22,10 +23,15 @@ func whiteBitmap(width: Int, height: Int) throws -> Bitmap {
     return bitmap
 }
 
-func temporaryFile(named name: String, contents: Data) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-tests-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try contents.write(to: url)
-    return url.path
+extension XCTestCase {
+    /// `contents` written to a file of its own, removed (with its directory) when the test
+    /// ends: a test run leaves nothing in the temporary directory.
+    func temporaryFile(named name: String, contents: Data) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-tests-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent(name)
+        try contents.write(to: url)
+        return url.path
+    }
 }
