@@ -35,10 +35,10 @@ public protocol FramePainter {
     /// The overlays composed over `page` (which holds the page layer) into `destination`,
     /// inside `region` only.
     func composeOverlays(over page: Canvas, into destination: PixelDestination, region: Region)
-    /// The rows of a `width` × `height` screen where the overlays are one colour mixed over
+    /// The parts of a `width` × `height` screen where the overlays are one colour mixed over
     /// the page at one opacity (a menu fading, away from its ring), with that mix; nil where
-    /// there are none. A compositor may have those rows mixed on another core and ask
-    /// `composeOverlays` for the others.
+    /// there are none. A compositor may have those mixed on another core and ask
+    /// `composeOverlays` for the rest.
     func plainOverlay(width: Int, height: Int) -> PlainOverlay?
     /// The frame's `video` picture written into `target` at its own size (a display plane
     /// scales it): false when there is none to write.
@@ -82,15 +82,16 @@ extension FramePainter {
     }
 }
 
-/// Rows where the overlays are `pixel` mixed at `alpha` (0–255) over the page, as
+/// Where the overlays are `pixel` mixed at `alpha` (0–255) over the page, as
 /// `PixelDestination.mixColor` mixes them: the same bytes whoever mixes them.
 public struct PlainOverlay: Equatable, Sendable {
     public let pixel: UInt32
     public let alpha: UInt32
-    /// Whole rows of the screen, in order, not overlapping.
-    public let rows: [Range<Int>]
+    /// Rectangles of the screen, by their top row, not overlapping; the rest of the screen
+    /// is what the overlays draw more than that mix in.
+    public let areas: [IntRect]
 
-    public init(pixel: UInt32, alpha: UInt32, rows: [Range<Int>]) {
-        self.pixel = pixel; self.alpha = alpha; self.rows = rows
+    public init(pixel: UInt32, alpha: UInt32, areas: [IntRect]) {
+        self.pixel = pixel; self.alpha = alpha; self.areas = areas
     }
 }

@@ -61,16 +61,17 @@ public final class RowStreamer {
             work = .fill(pixel: color.argb)
         }
 
-        /// Rows `rows` of `destination`, whole: `pixel` mixed at `alpha` (0–255) over the
-        /// same rows of `under` (as `PixelDestination.mixColor` mixes them).
-        public init(mixing pixel: UInt32, alpha: UInt32, over under: Canvas, rows: Range<Int>, into destination: WriteOnlyCanvas) {
-            let rows = rows.clamped(to: 0..<min(under.height, destination.height))
-            let top = rows.lowerBound
-            self.destination = rows.isEmpty ? 0 : UInt(bitPattern: destination.canvas.row(top))
+        /// The pixels of `rect` in `destination`: `pixel` mixed at `alpha` (0–255) over the
+        /// same pixels of `under` (as `PixelDestination.mixColor` mixes them).
+        public init(mixing pixel: UInt32, alpha: UInt32, over under: Canvas, rect: IntRect, into destination: WriteOnlyCanvas) {
+            let rect = rect.intersection(IntRect(x: 0, y: 0, width: min(under.width, destination.width),
+                                                 height: min(under.height, destination.height)))
+            self.destination = rect.isEmpty ? 0 : UInt(bitPattern: destination.canvas.row(rect.minY) + rect.minX)
             destinationPitch = destination.canvas.stride
-            rowBytes = min(under.width, destination.width) * 4
-            self.rows = rows.count
-            work = .mixColor(under: rows.isEmpty ? 0 : UInt(bitPattern: under.row(top)), stride: under.stride, pixel: pixel, alpha: alpha)
+            rowBytes = rect.width * 4
+            rows = rect.isEmpty ? 0 : rect.height
+            work = .mixColor(under: rect.isEmpty ? 0 : UInt(bitPattern: under.row(rect.minY) + rect.minX), stride: under.stride,
+                             pixel: pixel, alpha: alpha)
         }
 
         func run() {

@@ -1,4 +1,5 @@
 import KioskHeadless
+@testable import LoopCore
 import LecternTestSupport
 import Raster
 import Touch
@@ -57,6 +58,37 @@ final class MenuLayerTests: XCTestCase {
                 // The ring, not the screen: under a third of it (7.9 MiB whole).
                 XCTAssertLessThan(layer.byteCount, width * height * 4 / 3)
             }
+        }
+    }
+
+    /// Mid-fade, the parts mixed on the other core (`plainOverlay`) are the whole screen but
+    /// the ring's box widened to 16-pixel columns (64-byte lines): the rows above and below
+    /// it and its rows' sides, not overlapping, none meeting the box. What the loop's core
+    /// composes itself is the box alone.
+    func testAFadeLeavesTheLoopsCoreOnlyTheRingsBox() throws {
+        for (width, height) in [(1920, 1080), (800, 600), (1366, 768)] {
+            let assembly = try KioskAssembly(config: config(), width: width, height: height)
+            assembly.scene.toggleMenu(at: 0)
+            let renderer = SceneRenderer(scene: assembly.scene)
+            let state = renderer.state(at: 0.1)
+            XCTAssertGreaterThan(state.menuAlpha, 0)
+            XCTAssertLessThan(state.menuAlpha, 255, "mid-fade")
+            let plain = try XCTUnwrap(renderer.plainOverlay(state, width: width, height: height))
+            let screen = IntRect(x: 0, y: 0, width: width, height: height)
+            let box = renderer.menuLayer.box.intersection(screen)
+            let widened = IntRect(x: box.minX & ~15, y: box.minY, width: min(width, (box.maxX + 15) & ~15) - (box.minX & ~15),
+                                  height: box.height)
+            XCTAssertFalse(box.isEmpty)
+            XCTAssertEqual(plain.areas.reduce(0) { $0 + $1.width * $1.height } + widened.width * widened.height, width * height,
+                           "\(width)x\(height): the parts and the box cover the screen")
+            for (i, area) in plain.areas.enumerated() {
+                XCTAssertFalse(area.intersects(widened), "\(area) meets the ring's box \(widened)")
+                XCTAssertTrue(area.minX % 16 == 0 && (area.maxX % 16 == 0 || area.maxX == width), "\(area): not at 64-byte lines")
+                for other in plain.areas[(i + 1)...] { XCTAssertFalse(area.intersects(other)) }
+            }
+            XCTAssertEqual(plain.areas.filter { $0.minY == box.minY && $0.height == box.height }.count, 2,
+                           "\(width)x\(height): both sides of the ring's rows go to the other core")
+            XCTAssertEqual(Compositor.uncovered(by: plain.areas, in: screen).rects, [widened], "the loop's core: the box alone")
         }
     }
 

@@ -47,15 +47,28 @@ extension SceneRenderer {
         }
     }
 
-    /// The rows where the overlays of `now` are the menu's plain colour mixed over the
-    /// page: above and below the menu layer's box, when the menu fades over the page alone
-    /// (no card, no search panel). Makes the layer if it is not made yet, as the compose
-    /// after it would.
+    /// Where the overlays of `now` are the menu's plain colour mixed over the page: all but
+    /// the menu layer's box (the rows above and below it, and its rows' sides), when the
+    /// menu fades over the page alone (no card, no search panel). The box's sides are cut
+    /// at 16-pixel columns: a row's 64-byte lines then belong to the box or to a side,
+    /// never to both, so two cores mixing them never write parts of one line. Makes the
+    /// layer if it is not made yet, as the compose after it would.
     func plainOverlay(_ now: FrameState, width: Int, height: Int) -> PlainOverlay? {
         guard now.menuAlpha > 0, now.cardAlpha == 0, now.panel == nil,
               menuLayer.canvas(scene: scene, content: content, icons: icons, width: width, height: height) != nil else { return nil }
-        let box = menuLayer.box.intersection(IntRect(x: 0, y: 0, width: width, height: height))
-        let rows = box.isEmpty ? [0..<height] : [0..<box.minY, box.maxY..<height].filter { !$0.isEmpty }
-        return PlainOverlay(pixel: MenuLayerSpans.mixPixel(scene.config.theme.overlay), alpha: MenuLayerSpans.mixAlpha(now.menuAlpha), rows: rows)
+        let screen = IntRect(x: 0, y: 0, width: width, height: height)
+        let box = menuLayer.box.intersection(screen)
+        var areas: [IntRect]
+        if box.isEmpty {
+            areas = [screen]
+        } else {
+            let left = box.minX & ~15, right = min(width, (box.maxX + 15) & ~15)
+            areas = [IntRect(x: 0, y: 0, width: width, height: box.minY),
+                     IntRect(x: 0, y: box.minY, width: left, height: box.height),
+                     IntRect(x: right, y: box.minY, width: width - right, height: box.height),
+                     IntRect(x: 0, y: box.maxY, width: width, height: height - box.maxY)]
+            areas.removeAll { $0.isEmpty }
+        }
+        return PlainOverlay(pixel: MenuLayerSpans.mixPixel(scene.config.theme.overlay), alpha: MenuLayerSpans.mixAlpha(now.menuAlpha), areas: areas)
     }
 }

@@ -54,30 +54,46 @@ extension Compositor {
         return ComposedFrame(damage: region)
     }
 
-    /// Rows mixed per job on the streaming thread: the caller, done with its own rows,
+    /// Rows mixed per job on the streaming thread: the caller, done with its own part,
     /// takes the jobs the thread has not reached (`RowStreamer.wait`), so the two cores
-    /// share the plain rows whatever their share of the screen.
+    /// share the plain parts whatever their share of the screen.
     static let plainRowsPerJob = 64
 
-    /// Where the painter's overlays are one colour over the page in some rows (a menu
-    /// fading, away from its ring) and there is a core to spare: those rows handed to the
-    /// streaming thread, mixed there into `screen` while this core composes the others
-    /// (`rest`). Nil: compose everything here.
+    /// Where the painter's overlays are one colour over the page (a menu fading, away from
+    /// its ring: the rows above and below it and the sides of its rows) and there is a core
+    /// to spare: those parts handed to the streaming thread, mixed there into `screen`
+    /// while this core composes the rest (the ring's box). The ring's rows are most of a
+    /// fade's work beside its plain rows; with their sides on the other core, the ring
+    /// alone is this core's. Nil: compose everything here.
     private func plainOverlayBeside(_ painter: FramePainter, canvas: Canvas, screen: WriteOnlyCanvas) -> (rest: Region, streamer: RowStreamer)? {
         guard streamsWhileDrawing, Self.hasSpareCore, screen.width == canvas.width, screen.height == canvas.height,
-              let plain = painter.plainOverlay(width: canvas.width, height: canvas.height), !plain.rows.isEmpty else { return nil }
+              let plain = painter.plainOverlay(width: canvas.width, height: canvas.height), !plain.areas.isEmpty else { return nil }
         let streamer = rowStreamer ?? RowStreamer()
         rowStreamer = streamer
-        var rest = Region(), top = 0
-        for rows in plain.rows {
-            if rows.lowerBound > top { rest.add(IntRect(x: 0, y: top, width: canvas.width, height: rows.lowerBound - top)) }
-            for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.plainRowsPerJob) {
-                let part = start..<min(start + Self.plainRowsPerJob, rows.upperBound)
-                streamer.hand(RowStreamer.Job(mixing: plain.pixel, alpha: plain.alpha, over: canvas, rows: part, into: screen))
+        for area in plain.areas {
+            for top in stride(from: area.minY, to: area.maxY, by: Self.plainRowsPerJob) {
+                let part = IntRect(x: area.minX, y: top, width: area.width, height: min(Self.plainRowsPerJob, area.maxY - top))
+                streamer.hand(RowStreamer.Job(mixing: plain.pixel, alpha: plain.alpha, over: canvas, rect: part, into: screen))
             }
-            top = max(top, rows.upperBound)
         }
-        if top < canvas.height { rest.add(IntRect(x: 0, y: top, width: canvas.width, height: canvas.height - top)) }
-        return (rest, streamer)
+        return (Self.uncovered(by: plain.areas, in: canvas.bounds), streamer)
+    }
+
+    /// What of `bounds` no rectangle of `areas` covers (`areas` not overlapping), in bands
+    /// of rows between their edges.
+    static func uncovered(by areas: [IntRect], in bounds: IntRect) -> Region {
+        var edges = Set([bounds.minY, bounds.maxY])
+        for area in areas { edges.insert(area.minY); edges.insert(area.maxY) }
+        let rows = edges.filter { $0 >= bounds.minY && $0 <= bounds.maxY }.sorted()
+        var rest = Region()
+        for (top, bottom) in zip(rows, rows.dropFirst()) where bottom > top {
+            var x = bounds.minX
+            for area in areas.filter({ $0.minY <= top && $0.maxY >= bottom }).sorted(by: { $0.minX < $1.minX }) {
+                if area.minX > x { rest.add(IntRect(x: x, y: top, width: area.minX - x, height: bottom - top)) }
+                x = max(x, area.maxX)
+            }
+            if x < bounds.maxX { rest.add(IntRect(x: x, y: top, width: bounds.maxX - x, height: bottom - top)) }
+        }
+        return rest
     }
 }
