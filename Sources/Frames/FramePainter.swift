@@ -87,8 +87,8 @@ extension FramePainter {
 public struct PlainOverlay: Equatable, Sendable {
     public let pixel: UInt32
     public let alpha: UInt32
-    /// Rectangles of the screen, by their top row, not overlapping; the rest of the screen
-    /// is what the overlays draw more than that mix in.
+    /// Rectangles of the screen, by their top row, not overlapping. Elsewhere the overlays
+    /// draw more than that mix (a menu's ring).
     public let areas: [IntRect]
 
     public init(pixel: UInt32, alpha: UInt32, areas: [IntRect]) {
